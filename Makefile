@@ -1,0 +1,66 @@
+# custom-gradients-faq: every target sets up what it needs, and does nothing twice.
+#   make serve    set up and serve the site with live reload (English at /, Russian at /ru/)
+#   make test     set up and run every test (snippets, pages, strict build, browser)
+#   make build    strict build into site/
+#   make outputs  regenerate kept snippet outputs (ONLY=snippets/<chapter or file> for a part)
+#   make bench    measure build, test and page figures
+#   make lock     re-resolve requirements.lock from pyproject.toml (hash-pinned)
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+export NO_MKDOCS_2_WARNING := 1
+export TF_CPP_MIN_LOG_LEVEL := 3
+export PYTHONDONTWRITEBYTECODE := 1
+
+# Debian packages the tests need: the browser and the spell checker with its dictionaries.
+SYSTEM_PACKAGES := chromium hunspell hunspell-ru hunspell-en-us
+SYSTEM_FILES    := /usr/bin/chromium /usr/bin/hunspell /usr/share/hunspell/ru_RU.dic /usr/share/hunspell/en_US.dic
+
+.PHONY: help venv system-deps serve build test outputs bench lock clean
+
+help:
+	@sed -n '2,8p' Makefile
+
+$(STAMP): requirements.lock requirements-bootstrap.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-bootstrap.lock
+	$(BIN)/uv pip sync --quiet --python $(BIN)/python --require-hashes requirements.lock
+	@touch $@
+
+venv: $(STAMP)
+
+system-deps:
+	@missing=""; for f in $(SYSTEM_FILES); do test -e $$f || missing="$$missing $$f"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian packages: $(SYSTEM_PACKAGES)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES) >/dev/null; \
+	  else \
+	    echo "Missing:$$missing"; \
+	    echo "Install the Debian/Ubuntu packages: sudo apt-get install $(SYSTEM_PACKAGES)"; exit 1; \
+	  fi; \
+	fi
+
+serve: $(STAMP)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+build: $(STAMP)
+	$(BIN)/mkdocs build --strict --site-dir site
+
+test: $(STAMP) system-deps
+	$(BIN)/python -m pytest
+
+outputs: $(STAMP)
+	$(BIN)/python -m tests.harness --update $(ONLY)
+
+bench: $(STAMP) system-deps
+	$(BIN)/python -m tests.bench
+
+lock: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11.5 --generate-hashes --quiet -o requirements.lock
+	@echo "requirements.lock updated; run 'make venv' to install it"
+
+clean:
+	rm -rf site .pytest_cache .cache

@@ -1,0 +1,33 @@
+"""Shared fixtures: the strict build of the whole site, made once per test session."""
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Build:
+    site_dir: Path
+    returncode: int
+    log: str
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Build:
+    """`mkdocs build --strict` into a temporary folder, exactly as `make build` runs it."""
+    site_dir = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    return Build(site_dir, proc.returncode, proc.stdout + proc.stderr)

@@ -1,0 +1,203 @@
+"""Run snippets the way a reader would, and keep their real output beside them.
+
+Every snippet is ``snippets/<chapter>/<nn>_<what>.py``; its kept stdout is the same path with ``.out``.
+Each snippet runs in a process of its own (``tf.RegisterGradient`` writes a process-wide registry), but
+TensorFlow is imported only once: a fork server imports it, then forks a fresh child per snippet.
+
+Command line (what ``make outputs`` runs)::
+
+    python -m tests.harness --update                      # every snippet
+    python -m tests.harness --update snippets/second_order  # one chapter (or one file)
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import platform
+import sys
+import tempfile
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SNIPPETS = ROOT / "snippets"
+VERSION_FILE = SNIPPETS / "tensorflow_version.txt"
+TIMEOUT_SECONDS = 600
+
+# Determinism and quiet logs, for the fork server and so for every snippet it forks.
+SNIPPET_ENV = {
+    "TF_CPP_MIN_LOG_LEVEL": "3",
+    "CUDA_VISIBLE_DEVICES": "-1",
+    "PYTHONHASHSEED": "0",
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    path: Path
+    stdout: str
+    stderr: str
+    returncode: int
+
+    @property
+    def rel(self) -> str:
+        return relative(self.path)
+
+
+def relative(path: Path) -> str:
+    return str(Path(path).resolve().relative_to(ROOT))
+
+
+def output_path(snippet: Path) -> Path:
+    return Path(snippet).with_suffix(".out")
+
+
+def all_snippets() -> list[Path]:
+    return sorted(p for p in SNIPPETS.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def regenerate_command(snippet: Path | str) -> str:
+    return f"make outputs ONLY={relative(Path(snippet))}"
+
+
+def _run_in_child(path: str, stdout_file: str, stderr_file: str) -> None:
+    """Runs in a freshly forked child: the snippet as ``python <path>`` would run it."""
+    import runpy
+
+    out = os.open(stdout_file, os.O_WRONLY)
+    err = os.open(stderr_file, os.O_WRONLY)
+    os.dup2(out, 1)
+    os.dup2(err, 2)
+    sys.stdout = open(1, "w", buffering=1, closefd=False)
+    sys.stderr = open(2, "w", buffering=1, closefd=False)
+    sys.argv = [path]
+    sys.path.insert(0, str(Path(path).parent))
+    code = 0
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # noqa: BLE001 - report any crash the way python would
+        traceback.print_exc()
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def _tensorflow_version_in_child(result_file: str) -> None:
+    import tensorflow as tf
+
+    Path(result_file).write_text(tf.__version__)
+    os._exit(0)
+
+
+_context = None
+
+
+def _fork_context():
+    """A fork server that has imported TensorFlow (and run nothing), started once per process."""
+    global _context
+    if _context is None:
+        os.environ.update(SNIPPET_ENV)
+        _context = multiprocessing.get_context("forkserver")
+        _context.set_forkserver_preload(["tensorflow"])
+    return _context
+
+
+_cache: dict[Path, Result] = {}
+
+
+def run_snippet(path: Path | str) -> Result:
+    """Run one snippet in an isolated child process; results are cached for the session."""
+    path = Path(path)
+    if not path.is_absolute():
+        path = ROOT / path
+    path = path.resolve()
+    if path in _cache:
+        return _cache[path]
+    with tempfile.TemporaryDirectory() as tmp:
+        out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
+        out.touch()
+        err.touch()
+        cwd = os.getcwd()
+        os.chdir(ROOT)
+        try:
+            child = _fork_context().Process(target=_run_in_child, args=(str(path), str(out), str(err)))
+            child.start()
+            child.join(TIMEOUT_SECONDS)
+            if child.is_alive():
+                child.kill()
+                child.join()
+                err.write_text(err.read_text() + f"\n[harness] killed after {TIMEOUT_SECONDS} s\n")
+        finally:
+            os.chdir(cwd)
+        result = Result(path, out.read_text(), err.read_text(), child.exitcode)
+    _cache[path] = result
+    return result
+
+
+def tensorflow_version() -> str:
+    """The TensorFlow version the fork server (and so every snippet) runs with."""
+    with tempfile.TemporaryDirectory() as tmp:
+        target = Path(tmp, "version")
+        child = _fork_context().Process(target=_tensorflow_version_in_child, args=(str(target),))
+        child.start()
+        child.join(TIMEOUT_SECONDS)
+        return target.read_text()
+
+
+def version_line() -> str:
+    """What the site prints about the run that produced its outputs."""
+    return f"TensorFlow {tensorflow_version()}, Python {platform.python_version()}, {platform.system()} {platform.machine()}"
+
+
+def _select(args: list[str]) -> list[Path]:
+    if not args:
+        return all_snippets()
+    chosen: list[Path] = []
+    for arg in args:
+        p = (ROOT / arg).resolve()
+        if p.is_dir():
+            chosen += sorted(q for q in p.rglob("*.py") if "__pycache__" not in q.parts)
+        elif p.suffix == ".out":
+            chosen.append(p.with_suffix(".py"))
+        else:
+            chosen.append(p)
+    return chosen
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--update", action="store_true", help="rewrite each snippet's kept .out with its real stdout")
+    parser.add_argument("paths", nargs="*", help="snippet files or folders (default: every snippet)")
+    args = parser.parse_args(argv)
+
+    failed = 0
+    for snippet in _select(args.paths):
+        result = run_snippet(snippet)
+        if result.returncode != 0:
+            failed += 1
+            print(f"FAIL {result.rel} exited with {result.returncode}:\n{result.stderr[-3000:]}", file=sys.stderr)
+            continue
+        kept = output_path(snippet)
+        old = kept.read_text() if kept.exists() else None
+        if old == result.stdout:
+            print(f"same    {relative(kept)}")
+        elif args.update:
+            kept.write_text(result.stdout)
+            print(f"written {relative(kept)}")
+        else:
+            failed += 1
+            print(f"STALE   {relative(kept)} (run with --update)")
+    if args.update:
+        VERSION_FILE.write_text(version_line() + "\n")
+        print(f"written {relative(VERSION_FILE)}: {VERSION_FILE.read_text().strip()}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
