@@ -4,7 +4,7 @@ import re
 
 
 def test_strict_build_has_no_warnings(built_site):
-    problems = [line for line in built_site.log.splitlines() if re.match(r"^(WARNING|ERROR)\b", line.strip())]
+    problems = [line for line in built_site.log.splitlines() if re.match(r"^(WARNING|ERROR)\s+-\s", line.strip())]
     assert built_site.returncode == 0 and not problems, (
         "mkdocs build --strict failed. Reproduce with: make build\n"
         + "\n".join(problems or built_site.log.splitlines()[-30:])
