@@ -1,0 +1,13 @@
+# %% [markdown]
+# # Notebook: nth-order <a id="notebook"></a>
+#
+# Draft.
+
+# %%
+import tensorflow as tf
+
+x = tf.constant(0.0)
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    y = tf.sigmoid(x)
+print("dy/dx at x = 0:", float(tape.gradient(y, x)))

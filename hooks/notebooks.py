@@ -1,0 +1,395 @@
+"""MkDocs hook: the companion notebooks, executed once, rendered by mkdocs-jupyter in every language.
+
+Sources are jupytext percent scripts, one per language: ``docs/notebooks/<name>.py`` (English) and
+``docs/notebooks/<name>.ru.py`` (Russian). They are never pages themselves. For each build language this hook
+
+1. executes the notebook's code cells with nbclient, unless ``.cache/notebooks/outputs/`` already holds the
+   outputs for exactly these code cells under this TensorFlow and Python version (the cache key; prose
+   edits do not re-execute, and the English and Russian twins share one execution because their code
+   cells are identical). A cell that raises fails the build;
+2. writes the executed notebook (prose in the page's language + outputs) to ``.cache/notebooks/render/``;
+3. puts that ``.ipynb`` into the build as a documentation page ``[ru/]notebooks/<name>/`` and as a
+   download ``[ru/]notebooks/<name>/<name>[.ru].ipynb``.
+
+Why a hook: mkdocs-static-i18n re-creates every File in its own ``on_files`` (priority -100) and so drops
+mkdocs-jupyter's notebook wrapper; the notebook then comes out as raw text (ultrabug/mkdocs-static-i18n#198).
+This hook runs after it (priority -110) and hands mkdocs-jupyter a File that says "I am a page", with the
+i18n metadata (locale, alternates) the language switcher and the sitemap need.
+
+Page HTML: nbconvert's template links MathJax and mermaid from CDNs and inlines ~0.5 MB of CSS into every
+page. The hook removes the CDN scripts (the site makes no third-party request) and moves the CSS into one
+cached stylesheet, ``assets/notebooks/jupyter.css``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import logging
+import os
+import platform
+import re
+import sys
+import tempfile
+import time
+from importlib import metadata
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+
+log = logging.getLogger("mkdocs.hooks.notebooks")
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE_DIR = "notebooks"  # under docs_dir
+CACHE_DIR = Path(os.environ.get("NOTEBOOK_CACHE_DIR", ROOT / ".cache" / "notebooks"))
+RUNNER_VERSION = "1"  # bump to invalidate every cached execution
+CELL_TIMEOUT_SECONDS = 600
+CSS_URI = "assets/notebooks/jupyter.css"
+KERNEL_ENV = {"TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": "-1", "PYTHONHASHSEED": "0"}
+
+LABELS = {
+    "en": {"download": "Download this notebook (.ipynb, with outputs)", "chapter": "Read the chapter"},
+    "ru": {"download": "Скачать ноутбук (.ipynb, с выводом)", "chapter": "Читать главу"},
+}
+
+# --------------------------------------------------------------------------------------------------
+# Sources and execution (no MkDocs needed: tests call these directly)
+
+
+def sources(docs_dir: Path) -> dict[str, dict[str, Path]]:
+    """``{name: {locale: path}}`` for every ``docs/notebooks/<name>[.<locale>].py``."""
+    found: dict[str, dict[str, Path]] = {}
+    for path in sorted((Path(docs_dir) / SOURCE_DIR).glob("*.py")):
+        parts = path.name[: -len(".py")].split(".")
+        name, locale = (parts[0], parts[1]) if len(parts) == 2 else (parts[0], "en")
+        found.setdefault(name, {})[locale] = path
+    return found
+
+
+def read(path: Path):
+    import jupytext
+
+    return jupytext.read(path, fmt="py:percent")
+
+
+def code_cells(nb) -> list[str]:
+    return [cell.source for cell in nb.cells if cell.cell_type == "code"]
+
+
+def tensorflow_version() -> str:
+    for dist in ("tensorflow-cpu", "tensorflow"):
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            continue
+    return "none"
+
+
+def execution_key(nb) -> str:
+    """What the outputs depend on: the code, TensorFlow, Python, this runner."""
+    payload = {
+        "code": code_cells(nb),
+        "tensorflow": tensorflow_version(),
+        "python": platform.python_version(),
+        "runner": RUNNER_VERSION,
+    }
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:20]
+
+
+def execute(nb, label: str) -> list[dict]:
+    """Run the code cells in a fresh kernel; return each code cell's outputs and execution count."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError
+
+    code_only = nbformat.v4.new_notebook()
+    code_only.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    code_only.cells = [nbformat.v4.new_code_cell(src) for src in code_cells(nb)]
+    with tempfile.TemporaryDirectory() as cwd:
+        client = NotebookClient(
+            code_only,
+            kernel_name="python3",
+            timeout=CELL_TIMEOUT_SECONDS,
+            allow_errors=False,
+            resources={"metadata": {"path": cwd}},
+            # TensorFlow's C++ start-up notices go to the kernel's own stderr (kept in a log file),
+            # not into the notebook: a cell shows what Python prints.
+            extra_arguments=["--IPKernelApp.capture_fd_output=False"],
+        )
+        kernel_log = Path(cwd, "kernel.log")
+        with kernel_log.open("w") as log_file:
+            try:
+                client.execute(env={**os.environ, **KERNEL_ENV}, stderr=log_file, stdout=log_file)
+            except (CellExecutionError, CellTimeoutError) as exc:
+                raise PluginError(f"Notebook {label} failed while executing:\n{exc}") from None
+            except Exception as exc:  # the kernel died or could not start
+                tail = kernel_log.read_text()[-2000:]
+                raise PluginError(f"Notebook {label} could not be executed: {exc!r}\n{tail}") from None
+    return [{"outputs": c.outputs, "execution_count": c.execution_count} for c in code_only.cells]
+
+
+def outputs_for(nb, label: str) -> tuple[list[dict], bool]:
+    """The code cells' outputs, from the cache or by executing. Returns (outputs, executed_now)."""
+    path = CACHE_DIR / "outputs" / f"{execution_key(nb)}.json"
+    if path.exists():
+        return json.loads(path.read_text()), False
+    started = time.monotonic()
+    outputs = execute(nb, label)
+    log.info(f"Notebook {label}: executed in {time.monotonic() - started:.1f} s (outputs cached)")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(outputs, default=dict))
+    tmp.replace(path)
+    return outputs, True
+
+
+def executed_notebook(source: Path, label: str):
+    """The notebook of ``source`` with its real outputs (execution count, stdout, results)."""
+    import nbformat
+
+    nb = read(source)
+    outputs, _ = outputs_for(nb, label)
+    nb = copy.deepcopy(nb)
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    for cell, result in zip(code, outputs, strict=True):
+        cell.outputs = [nbformat.from_dict(o) for o in result["outputs"]]
+        cell.execution_count = result["execution_count"]
+    nb.metadata.pop("jupytext", None)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    nbformat.validate(nb)
+    return nb
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
+# --------------------------------------------------------------------------------------------------
+# MkDocs
+
+
+class NotebookPage(File):
+    """An executed .ipynb outside docs_dir that MkDocs (and so mkdocs-jupyter) treats as a page."""
+
+    def is_documentation_page(self) -> bool:
+        return True
+
+
+def _languages(config) -> tuple[str, str, list[str]]:
+    """(current, default, all) locales; a single English build when the i18n plugin is off."""
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return "en", "en", ["en"]
+    langs = [lang.locale for lang in i18n.config.languages if lang.build]
+    return i18n.current_language, i18n.default_language, langs
+
+
+def _prefix(locale: str, default: str) -> str:
+    return "" if locale == default else f"{locale}/"
+
+
+def _download_name(name: str, locale: str, default: str) -> str:
+    return f"{name}.ipynb" if locale == default else f"{name}.{locale}.ipynb"
+
+
+def _page_file(config, name: str, locale: str, default: str) -> NotebookPage:
+    import nbformat
+
+    src_uri = f"{SOURCE_DIR}/{name}.ipynb"
+    render_dir = CACHE_DIR / "render" / locale
+    return NotebookPage(
+        src_uri,
+        src_dir=str(render_dir),
+        dest_dir=config.site_dir,
+        use_directory_urls=config.use_directory_urls,
+        dest_uri=f"{_prefix(locale, default)}{SOURCE_DIR}/{name}/index.html",
+    )
+
+
+@event_priority(-110)  # after mkdocs-static-i18n's on_files (-100)
+def on_files(files: Files, config) -> Files:
+    import nbformat
+
+    current, default, langs = _languages(config)
+    docs_dir = Path(config.docs_dir)
+    found = sources(docs_dir)
+    # The sources are not part of the site.
+    for file in list(files):
+        if file.src_uri.startswith(f"{SOURCE_DIR}/") and file.src_uri.endswith(".py"):
+            files.remove(file)
+    pages: dict[str, NotebookPage] = {}
+    for name, by_locale in found.items():
+        source = by_locale.get(current) or by_locale.get(default)
+        if source is None:
+            continue
+        label = str(source.relative_to(docs_dir.parent)) if docs_dir.parent in source.parents else source.name
+        nb = executed_notebook(source, label)
+        text = nbformat.writes(nb) + "\n"
+        page = _page_file(config, name, current, default)
+        write_if_changed(Path(page.abs_src_path), text)
+        # i18n metadata, as mkdocs-static-i18n sets it on its own files
+        alternates = {}
+        for locale in langs:
+            alternates[locale] = page if locale == current else _page_file(config, name, locale, default)
+        page.alternates = alternates
+        page.locale = current if current in by_locale else default
+        page.locale_alternate_of = current
+        page.localization = None if current == default else current
+        page.norm_src_uri = page.src_uri
+        files.append(page)
+        pages[name] = page
+        files.append(
+            File.generated(
+                config,
+                f"{_prefix(current, default)}{SOURCE_DIR}/{name}/{_download_name(name, current, default)}",
+                content=text.encode(),
+            )
+        )
+    i18n = config.plugins.get("i18n")
+    if i18n is not None:  # the sitemap lists documentation pages per language
+        i18n.i18n_files_per_language[current] = files.documentation_pages()
+    config["_notebook_pages"] = pages
+    return files
+
+
+_SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.S)
+_CDN = re.compile(r"https?://(?:cdn|unpkg|cdnjs)[^\s\"']*")
+_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
+_HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)<a class="anchor-link" href="#[^"]*">¶</a></h\1>', re.S)
+_EXPLICIT_ID = re.compile(r'\s*<a id="([^"]+)"></a>\s*')
+_TAG = re.compile(r"<[^>]+>")
+_css_parts: dict[str, None] = {}
+
+
+def _unicode_slug(text: str) -> str:
+    text = re.sub(r"[^\w\s-]", "", text.lower(), flags=re.U).strip()
+    return re.sub(r"[-\s]+", "-", text) or "section"
+
+
+def _headings(html: str, page) -> str:
+    """Give every heading its explicit id (``<a id="..."></a>`` in the cell, as on our Markdown pages:
+    the same English anchor in both languages), then rebuild the page's table of contents."""
+    from mkdocs.structure.toc import get_toc
+
+    tokens: list[dict] = []
+    stack: list[dict] = []
+    seen: set[str] = set()
+
+    def replace(match: re.Match) -> str:
+        level, inner = int(match.group(1)), match.group(2)
+        explicit = _EXPLICIT_ID.search(inner)
+        inner = _EXPLICIT_ID.sub("", inner).strip()
+        name = _TAG.sub("", inner).strip()
+        anchor = explicit.group(1) if explicit else _unicode_slug(name)
+        base, n = anchor, 1
+        while anchor in seen:
+            n += 1
+            anchor = f"{base}_{n}"
+        seen.add(anchor)
+        token = {"level": level, "id": anchor, "name": name, "children": []}
+        while stack and stack[-1]["level"] >= level:
+            stack.pop()
+        (stack[-1]["children"] if stack else tokens).append(token)
+        stack.append(token)
+        if level == 1 and not getattr(page, "_notebook_title", None):
+            page._notebook_title = name
+        return f'<h{level} id="{anchor}">{inner}<a class="headerlink" href="#{anchor}" title="Permanent link">¶</a></h{level}>'
+
+    html = _HEADING.sub(replace, html)
+    page.toc = get_toc(tokens)
+    if getattr(page, "_notebook_title", None):
+        page.title = page._notebook_title
+    return html
+
+
+def on_page_content(html: str, page, config, files) -> str:
+    if not isinstance(page.file, NotebookPage):
+        return html
+    current, default, _ = _languages(config)
+    # No third-party requests: drop nbconvert's MathJax/mermaid loaders (they point at CDNs).
+    html = _SCRIPT.sub(lambda m: "" if _CDN.search(m.group(0)) else m.group(0), html)
+    html = _headings(html, page)
+
+    def keep_css(match: re.Match) -> str:
+        _css_parts.setdefault(match.group(1).strip())
+        return ""
+
+    html = _STYLE.sub(keep_css, html)
+    name = Path(page.file.src_uri).stem
+    depth = page.file.dest_uri.count("/")
+    up = "../" * depth
+    labels = LABELS.get(current, LABELS["en"])
+    chapter = files.get_file_from_path(f"{name}.md")
+    links = [
+        f'<a class="md-button md-button--primary" href="{_download_name(name, current, default)}" download>'
+        f"{labels['download']}</a>"
+    ]
+    if chapter is not None:
+        links.append(f'<a class="md-button" href="{up}{chapter.url}">{labels["chapter"]}</a>')
+    bar = f'<link rel="stylesheet" href="{up}{CSS_URI}">\n<p class="notebook-actions">{" ".join(links)}</p>\n'
+    return bar + html
+
+
+_CLASS_ATTR = re.compile(r'class="([^"]*)"')
+_SELECTOR_CLASS = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
+_used_classes: set[str] = set()
+
+
+def _rules(css: str):
+    """Top-level ``(prelude, body)`` pairs of a stylesheet (comments removed)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    i, n = 0, len(css)
+    while i < n:
+        brace = css.find("{", i)
+        semi = css.find(";", i)
+        if brace == -1:
+            return
+        if semi != -1 and semi < brace:  # @charset/@import statement
+            yield css[i : semi + 1].strip(), None
+            i = semi + 1
+            continue
+        depth, j = 1, brace + 1
+        while j < n and depth:
+            depth += {"{": 1, "}": -1}.get(css[j], 0)
+            j += 1
+        yield css[i:brace].strip(), css[brace + 1 : j - 1]
+        i = j
+
+
+def prune_css(css: str, used: set[str]) -> str:
+    """Keep the rules whose selectors can match an element of the notebook pages (by class names).
+    mkdocs-jupyter ships all of JupyterLab's CSS (~0.6 MB); a notebook page uses a few percent of it."""
+    out = []
+    for prelude, body in _rules(css):
+        if body is None:
+            continue
+        if prelude.startswith("@media") or prelude.startswith("@supports"):
+            inner = prune_css(body, used)
+            if inner:
+                out.append(f"{prelude}{{{inner}}}")
+        elif prelude.startswith("@"):
+            out.append(f"{prelude}{{{body}}}")
+        elif any(set(_SELECTOR_CLASS.findall(sel)) <= used for sel in prelude.split(",")):
+            out.append(f"{prelude}{{{body}}}")
+    return "\n".join(out)
+
+
+def on_post_page(output: str, page, config) -> str:
+    if isinstance(page.file, NotebookPage):
+        for attr in _CLASS_ATTR.findall(output):
+            _used_classes.update(attr.split())
+    return output
+
+
+def on_post_build(config) -> None:
+    if _css_parts:
+        out = Path(config.site_dir) / CSS_URI
+        out.parent.mkdir(parents=True, exist_ok=True)
+        css = "\n".join(part.replace(".highlight ", ".highlight-ipynb ") for part in _css_parts)
+        out.write_text(prune_css(css, _used_classes) + "\n")
