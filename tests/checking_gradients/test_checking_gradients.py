@@ -1,0 +1,157 @@
+"""The gradient-checking page: the numbers the snippets print match closed forms, and
+`tf.test.compute_gradient` still works the way the page says it does.
+
+log1pexp(x) = log(1 + e^x); its derivative is sigmoid(x) = s, its second derivative s * (1 - s).
+The page checks at x = -2, 0, 3.
+"""
+
+import math
+import re
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.harness import run_snippet
+
+DIR = "snippets/checking_gradients"
+XS = [-2.0, 0.0, 3.0]
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def stdout_of(name):
+    path = f"{DIR}/{name}"
+    result = run_snippet(path)
+    assert result.returncode == 0, f"{path} exited with {result.returncode}:\n{result.stderr[-2000:]}"
+    return path, result.stdout
+
+
+def numbers(line):
+    return [float(v) for v in re.findall(r"-?\d+\.\d+(?:e[-+]?\d+)?", line)]
+
+
+def line_starting(path, stdout, prefix):
+    for line in stdout.splitlines():
+        if line.startswith(prefix):
+            return line
+    pytest.fail(f"{path}: no output line starts with {prefix!r}; the snippet's output changed:\n{stdout}")
+
+
+def order_of(path, stdout, prefix):
+    match = re.search(re.escape(prefix) + r".*?order 1e([-+]?\d+)", stdout)
+    assert match, f"{path}: no 'order 1eN' after {prefix!r} in:\n{stdout}"
+    return int(match.group(1))
+
+
+# --- 01: the correct gradient passes -------------------------------------------------------------
+
+
+def test_first_order_check_shows_sigmoid_on_the_diagonal_and_passes():
+    path, out = stdout_of("01_first_order_check.py")
+    rows = [numbers(line) for line in out.splitlines() if line.startswith("   ")]
+    assert len(rows) == 6, f"{path}: expected two 3x3 Jacobians, got:\n{out}"
+    expected = np.diag([round(sigmoid(x), 4) for x in XS])
+    np.testing.assert_allclose(rows[:3], expected, atol=1e-4, err_msg=f"{path}: theoretical Jacobian != diag(sigmoid(x))")
+    np.testing.assert_allclose(rows[3:], expected, atol=1e-4, err_msg=f"{path}: numerical Jacobian != diag(sigmoid(x))")
+    assert order_of(path, out, "max error") <= -7, f"{path}: float64 error no longer tiny:\n{out}"
+    assert out.rstrip().endswith("OK"), f"{path}: the correct gradient no longer passes:\n{out}"
+
+
+# --- 02: a wrong formula is caught, but not at x = 0 ---------------------------------------------
+
+
+def test_wrong_formula_is_caught_with_the_expected_gaps():
+    path, out = stdout_of("02_wrong_gradient_caught.py")
+    for x in XS:
+        line = line_starting(path, out, f"x = {x:4.1f}")
+        _, theoretical, numerical, gap = numbers(line)
+        # The bug returns sigmoid(-x); finite differences give sigmoid(x); the gap is |tanh(x / 2)|.
+        assert theoretical == pytest.approx(sigmoid(-x), abs=1e-4), f"{path}: {line}"
+        assert numerical == pytest.approx(sigmoid(x), abs=1e-4), f"{path}: {line}"
+        assert gap == pytest.approx(abs(math.tanh(x / 2)), abs=1e-4), f"{path}: {line}"
+    last = line_starting(path, out, "max error")
+    assert numbers(last)[0] == pytest.approx(math.tanh(1.5), abs=1e-4) and "WRONG GRADIENT" in last, f"{path}: {last}"
+
+
+# --- 03: a grad that ignores dy passes on a scalar, fails on a vector ----------------------------
+
+
+def test_missing_dy_hides_on_a_scalar_and_shows_on_a_vector():
+    path, out = stdout_of("03_scalar_hides_missing_dy.py")
+    assert numbers(line_starting(path, out, "scalar x:"))[0] == 0.0, f"{path}: the scalar check no longer passes:\n{out}"
+    assert numbers(line_starting(path, out, "vector of 3:"))[0] == pytest.approx(sigmoid(3.0), abs=1e-4), out
+    rows = [numbers(line) for line in out.splitlines() if line.lstrip().startswith("[")]
+    expected = [[round(sigmoid(x), 4) for x in XS]] * 3
+    np.testing.assert_allclose(rows, expected, atol=1e-4, err_msg=f"{path}: rows should all be sigmoid(x)")
+
+
+def test_compute_gradient_feeds_one_hot_dy():
+    """The page explains the theoretical Jacobian as 'grad called once per output with a one-hot dy'."""
+    seen = []
+
+    @tf.custom_gradient
+    def double(x):
+        def grad(dy):
+            seen.append(dy.numpy().tolist())
+            return 2.0 * dy
+
+        return 2.0 * x, grad
+
+    tf.test.compute_gradient(double, [tf.constant([1.0, 2.0, 3.0], tf.float64)])
+    assert seen == [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], (
+        "tf.test.compute_gradient no longer calls grad with one-hot dy rows; "
+        f"update the 'what compute_gradient does' section of docs/checking-gradients*.md (saw {seen})"
+    )
+
+
+def test_default_delta_is_one_over_1024():
+    """The page states the default step; check it by the numerical Jacobian of x**3 at x = 1 (3 + delta**2)."""
+    _, numerical = tf.test.compute_gradient(lambda x: x**3, [tf.constant([1.0], tf.float64)])
+    assert numerical[0][0, 0] == pytest.approx(3 + (1 / 1024) ** 2, abs=1e-12), (
+        "the default finite-difference step of tf.test.compute_gradient changed from 1/1024; update the page"
+    )
+
+
+# --- 04: float32 vs float64 ----------------------------------------------------------------------
+
+
+def test_float32_error_is_much_larger_than_float64():
+    path, out = stdout_of("04_float32_vs_float64.py")
+    e32 = order_of(path, out, "float32")
+    e64 = order_of(path, out, "float64")
+    assert -6 <= e32 <= -3, f"{path}: float32 error order 1e{e32} is outside what the page's tolerance (1e-3) assumes"
+    assert e64 <= -7, f"{path}: float64 error order 1e{e64} is above the page's tolerance (1e-6)"
+
+
+# --- 05-06: second order -------------------------------------------------------------------------
+
+
+def test_second_order_check_matches_s_times_one_minus_s():
+    path, out = stdout_of("05_second_order_check.py")
+    expected = [sigmoid(x) * (1 - sigmoid(x)) for x in XS]
+    for prefix in ("2nd derivative, theoretical", "2nd derivative, numerical"):
+        got = numbers(line_starting(path, out, prefix))
+        np.testing.assert_allclose(got, expected, atol=1e-4, err_msg=f"{path}: {prefix}")
+    assert order_of(path, out, "max error") <= -7 and out.rstrip().endswith("OK"), f"{path}:\n{out}"
+
+
+def test_numpy_inside_grad_passes_first_order_and_fails_second():
+    path, out = stdout_of("06_second_order_wrong_caught.py")
+    assert order_of(path, out, "first order") <= -7, f"{path}: first order should still pass:\n{out}"
+    second = numbers(line_starting(path, out, "second order"))[0]
+    # The tape sees a zero second derivative; the largest true value is s(0) * (1 - s(0)) = 0.25.
+    assert second == pytest.approx(0.25, abs=1e-4), f"{path}: second-order error changed:\n{out}"
+    assert numbers(line_starting(path, out, "second derivative the tape sees")) == [0.0, 0.0, 0.0], out
+
+
+# --- 07: the recipe ------------------------------------------------------------------------------
+
+
+def test_recipe_passes_three_orders():
+    path, out = stdout_of("07_recipe_any_order.py")
+    lines = [line for line in out.splitlines() if line.startswith("order ")]
+    assert [line.split(":")[0] for line in lines] == ["order 1", "order 2", "order 3"], f"{path}:\n{out}"
+    assert all(line.endswith("OK") for line in lines), f"{path}: a correct gradient failed the recipe:\n{out}"
