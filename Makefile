@@ -54,6 +54,7 @@ test: $(STAMP) system-deps
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)
+	$(BIN)/python tools/where_dy_diagrams.py  # diagrams drawn from kept outputs (where-dy-comes-from)
 
 bench: $(STAMP) system-deps
 	$(BIN)/python -m tests.bench
