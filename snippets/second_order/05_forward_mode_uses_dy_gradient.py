@@ -1,0 +1,47 @@
+"""Forward mode reads the gradient w.r.t. dy: a wrong one breaks ForwardAccumulator, reverse mode stays right."""
+import tensorflow as tf
+
+
+def fused_op(x):  # stands for ONE kernel returning softplus(x) and sigmoid(x); TF cannot look inside
+    return tf.stop_gradient(tf.math.softplus(x)), tf.stop_gradient(tf.math.sigmoid(x))
+
+
+def make_softplus(gradient_wrt_dy):  # version 2, with the dy part plugged in
+    @tf.custom_gradient
+    def softplus(x):
+        y, x_grad = fused_op(x)
+
+        def first_order_gradient(dy):
+            @tf.custom_gradient
+            def first_order_custom(unused_x, dy):
+                def second_order_and_transpose(ddy):
+                    return ddy * dy * x_grad * (1 - x_grad), gradient_wrt_dy(ddy, x_grad)
+
+                return dy * x_grad, second_order_and_transpose
+
+            return first_order_custom(x, dy)
+
+        return y, first_order_gradient
+
+    return softplus
+
+
+variants = {
+    "right: ddy * x_grad": make_softplus(lambda ddy, x_grad: ddy * x_grad),
+    "wrong: ddy": make_softplus(lambda ddy, x_grad: ddy),
+    "wrong: None": make_softplus(lambda ddy, x_grad: None),
+}
+x = tf.constant(0.0)  # softplus'(0) = 0.5, softplus''(0) = 0.25
+for name, softplus in variants.items():
+    with tf.autodiff.ForwardAccumulator(primals=x, tangents=tf.constant(1.0)) as acc:
+        y = softplus(x)
+    forward = acc.jvp(y)  # forward mode: d softplus/dx along tangent 1.0
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = softplus(x)
+        first = inner.gradient(y, x)  # reverse mode
+    second = outer.gradient(first, x)
+    forward = "None" if forward is None else f"{forward.numpy():.4f}"
+    print(f"{name:<20} forward mode: {forward:<6}  reverse mode: {first.numpy():.4f}, second: {second.numpy():.4f}")
