@@ -1,0 +1,35 @@
+"""Instead of nesting tapes for a whole Hessian: forward-over-reverse Hessian-vector product, checked two ways."""
+import numpy as np
+import tensorflow as tf
+
+
+def f(x):
+    return tf.reduce_logsumexp(x)  # its Hessian is diag(p) - p p^T with p = softmax(x)
+
+
+x = tf.constant([0.0, 1.0, 2.0], tf.float64)
+v = tf.constant([1.0, 0.0, -1.0], tf.float64)
+
+# Forward over reverse: push the direction v forward through the computation of the gradient.
+with tf.autodiff.ForwardAccumulator(primals=x, tangents=v) as accumulator:
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    gradient = tape.gradient(y, x)
+hvp = accumulator.jvp(gradient)  # H v, without ever building H
+
+# The whole Hessian with tape.jacobian (one row per input: fine for 3 inputs, not for a million).
+with tf.GradientTape() as outer:
+    outer.watch(x)
+    with tf.GradientTape() as inner:
+        inner.watch(x)
+        y = f(x)
+    gradient = inner.gradient(y, x)
+hessian = outer.jacobian(gradient, x)
+
+p = tf.nn.softmax(x).numpy()
+exact = (np.diag(p) - np.outer(p, p)) @ v.numpy()
+print("forward-over-reverse H v: ", np.round(hvp.numpy(), 10))
+print("tape.jacobian, then H @ v:", np.round((hessian @ v[:, None])[:, 0].numpy(), 10))
+print("closed form:              ", np.round(exact, 10))
+print("max abs error:", f"{np.max(np.abs(hvp.numpy() - exact)):.1e}")
