@@ -1,0 +1,90 @@
+"""The Russian pages use the glossary's terms (docs/glossary.ru.md), not stray variants.
+
+A small, explicit list of variants that are NOT our terms (anglicisms, calques, other translations),
+each with the term the glossary prefers. A match fails naming the page, the line and the preferred term.
+Code (fenced blocks and `inline code`) is not checked, and neither are quotations (lines starting with
+">"), which keep a reader's own words. "Обратное распространение" (backpropagation) is a fine Russian term
+and is not on the list.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.harness import ROOT, relative
+
+DOCS = ROOT / "docs"
+GLOSSARY_RU = DOCS / "glossary.ru.md"
+
+# (regular expression for a wrong variant, matched case-insensitively; preferred term; glossary anchor)
+WRONG_VARIANTS = [
+    (r"восходящ\w*\s+градиент\w*", "градиент по выходу `dy` (входящий градиент)", "upstream-gradient"),
+    (r"апстрим\w*", "градиент по выходу `dy` (входящий градиент)", "upstream-gradient"),
+    (r"прям\w*\s+пасс\w*", "прямой проход", "forward-pass"),
+    (r"обратн\w*\s+пасс\w*", "обратный проход", "backward-pass"),
+    (r"кастомн\w*", "пользовательский градиент", "custom-gradient"),
+    (r"настраиваем\w*\s+градиент\w*", "пользовательский градиент", "custom-gradient"),
+    (r"т[еэ]йп\w*", "лента (`tf.GradientTape`)", "gradienttape"),
+    (r"хессиан\w*", "гессиан", "hessian"),
+    (r"(?:жадн|энергичн)\w*\s+(?:режим|исполнени|выполнени)\w*", "eager-режим", "eager-execution"),
+    (r"трейсинг\w*", "трассировка", "tracing"),
+    (r"правил\w*\s+цепоч\w*", "цепное правило", "chain-rule"),
+    (r"режим\w*\s+граф\w*", "графовый режим", "graph-mode"),
+    (r"сн[иеэ]пп?ет\w*", "пример кода", "snippet"),
+    (r"аутпут\w*", "вывод", "output"),
+]
+
+FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+INLINE_CODE = re.compile(r"`+[^`]*`+")
+LINK_TARGET = re.compile(r"\]\([^)]*\)")
+ANCHOR = re.compile(r"\{\s*#[^}]*\}")
+
+
+def russian_pages():
+    return sorted(p for p in DOCS.rglob("*.ru.md") if "assets" not in p.parts)
+
+
+def prose_lines(path: Path):
+    """(line number, text) for every line of prose: no code blocks, inline code, link targets or anchors."""
+    fence = None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        match = FENCE.match(line)
+        if fence is None and match:
+            fence = match.group(1)
+            continue
+        if fence is not None:
+            if line.strip().startswith(fence) and line.strip().strip(fence[0]) == "":
+                fence = None
+            continue
+        if line.lstrip().startswith(">"):
+            continue
+        text = ANCHOR.sub(" ", LINK_TARGET.sub("]", INLINE_CODE.sub(" ", line)))
+        yield number, text
+
+
+def test_glossary_lists_every_preferred_term():
+    """The list above and the glossary must not drift: each preferred term and anchor is in glossary.ru.md."""
+    glossary = GLOSSARY_RU.read_text(encoding="utf-8")
+    lowered = glossary.lower()
+    problems = []
+    for _, preferred, anchor in WRONG_VARIANTS:
+        if f"{{ #{anchor} }}" not in glossary:
+            problems.append(f"no heading with {{ #{anchor} }} (for '{preferred}')")
+        main = preferred.split(" (")[0].split(" `")[0].lower()
+        if main not in lowered:
+            problems.append(f"the preferred term '{main}' does not appear")
+    assert not problems, f"{relative(GLOSSARY_RU)} and tests/test_glossary.py disagree:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("page", russian_pages(), ids=[relative(p) for p in russian_pages()])
+def test_russian_page_uses_glossary_terms(page):
+    found = []
+    for number, text in prose_lines(page):
+        for pattern, preferred, anchor in WRONG_VARIANTS:
+            for match in re.finditer(pattern, text, flags=re.IGNORECASE):
+                found.append(
+                    f"{relative(page)}:{number}: '{match.group(0)}' is not our term; "
+                    f"write '{preferred}' (see docs/glossary.ru.md#{anchor})"
+                )
+    assert not found, "Russian pages must use the glossary's terms:\n" + "\n".join(found)
