@@ -2,8 +2,9 @@
 
 * mkdocs-static-i18n gives every page `<link rel="alternate" hreflang=.. href=..>` to the same page in each
   language, but relative; search engines (and Lighthouse's SEO audit) want absolute URLs. They are made
-  absolute against the page's canonical URL (`site_url`). The visible language switcher keeps relative
-  links, so it works on any host (and offline).
+  absolute against the page's canonical URL (`site_url`). The visible language switcher gets relative
+  links (on the landing pages the plugin writes root-absolute paths such as `/<site path>/ru/`), so it
+  works wherever the site is served, also from a copy on a laptop.
 * Material's bundle fetches `sitemap.xml` next to every `link[rel=alternate]` to map pages between
   languages. Next to a page (`/ru/foo/sitemap.xml`) there is none: a 404 and a console error on every
   page, or a request to another host once the links are absolute. The i18n plugin already points the
@@ -14,14 +15,16 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 _ALTERNATE = re.compile(r'<link rel="alternate" href="(?P<href>[^"]*)" hreflang="(?P<lang>[^"]*)">')
+_SWITCHER = re.compile(r'<a href="(?P<href>[^"]*)" hreflang="(?P<lang>[^"]*)" class="md-select__link">')
 _BUNDLE_SELECTOR = '"link[rel=alternate]"'
 _PATCHED_SELECTOR = '"link[rel=alternate][data-md-sitemap]"'
 
@@ -35,7 +38,15 @@ def on_post_page(output, page, config):
         href = urljoin(base, match["href"])
         return f'<link rel="alternate" href="{href}" hreflang="{match["lang"]}">'
 
-    return _ALTERNATE.sub(absolute, output)
+    def relative(match: re.Match) -> str:
+        href = match["href"]
+        if href.startswith("/"):  # the landing pages get root-absolute paths ("/<site path>/ru/")
+            here = urlsplit(base).path
+            href = posixpath.relpath(href, here if here.endswith("/") else posixpath.dirname(here)) + "/"
+        return f'<a href="{href}" hreflang="{match["lang"]}" class="md-select__link">'
+
+    output = _ALTERNATE.sub(absolute, output)
+    return _SWITCHER.sub(relative, output)
 
 
 def _building_nested_language(config) -> bool:

@@ -22,7 +22,7 @@
   const config = JSON.parse(document.getElementById("__config").textContent);
   const t = (key, count) => (config.translations[key] || key).replace("#", String(count));
 
-  const MAX_RESULTS = 10;
+  const MAX_RESULTS = 30; // the whole site has fewer pages per language
   const MAX_SECTIONS = 3;
 
   let pagefind = null;
@@ -93,6 +93,7 @@
     if (!query.trim()) {
       meta.textContent = t("search.result.placeholder");
       list.replaceChildren();
+      dialog.removeAttribute("data-cg-search-done");
       return;
     }
     const pf = await loadPagefind();
@@ -101,6 +102,7 @@
     const pages = await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data()));
     if (mine !== generation) return;
     render(found.results.length, pages);
+    dialog.setAttribute("data-cg-search-done", query); // the results shown are this query's
   }
 
   let timer = 0;
