@@ -5,6 +5,7 @@
 #   make outputs  regenerate kept snippet outputs (ONLY=snippets/<chapter or file> for a part)
 #   make bench    measure build, test and page figures
 #   make lock     re-resolve requirements.lock from pyproject.toml (hash-pinned)
+#   make publish  strict build, then push the site to the gh-pages branch of REMOTE (remote name, path or URL; default origin)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
@@ -18,10 +19,10 @@ export PYTHONDONTWRITEBYTECODE := 1
 SYSTEM_PACKAGES := chromium hunspell hunspell-ru hunspell-en-us
 SYSTEM_FILES    := /usr/bin/chromium /usr/bin/hunspell /usr/share/hunspell/ru_RU.dic /usr/share/hunspell/en_US.dic
 
-.PHONY: help venv system-deps serve build test outputs bench lock clean
+.PHONY: help venv system-deps serve build test outputs bench lock clean publish
 
 help:
-	@sed -n '2,8p' Makefile
+	@sed -n '2,9p' Makefile
 
 $(STAMP): requirements.lock requirements-bootstrap.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -56,12 +57,24 @@ outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)
 	$(BIN)/python tools/where_dy_diagrams.py  # diagrams drawn from kept outputs (where-dy-comes-from)
 
-bench: $(STAMP) system-deps
+# Lighthouse for `make bench`, from the npm registry (pinned in package-lock.json), into node_modules/.
+node_modules/.bin/lighthouse: package.json package-lock.json
+	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	  else echo "Install Node.js 18+ and npm (sudo apt-get install nodejs npm)"; exit 1; fi; }
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	@touch $@
+
+bench: $(STAMP) system-deps node_modules/.bin/lighthouse
 	$(BIN)/python -m tests.bench
 
 lock: $(STAMP)
 	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11.5 --generate-hashes --quiet -o requirements.lock
 	@echo "requirements.lock updated; run 'make venv' to install it"
+
+REMOTE ?= origin
+publish: $(STAMP)
+	$(BIN)/python -m tools.publish --remote $(REMOTE)
 
 clean:
 	rm -rf site .pytest_cache .cache

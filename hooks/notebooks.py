@@ -45,7 +45,7 @@ log = logging.getLogger("mkdocs.hooks.notebooks")
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIR = "notebooks"  # under docs_dir
 CACHE_DIR = Path(os.environ.get("NOTEBOOK_CACHE_DIR", ROOT / ".cache" / "notebooks"))
-RUNNER_VERSION = "1"  # bump to invalidate every cached execution
+RUNNER_VERSION = "2"  # bump to invalidate every cached execution
 CELL_TIMEOUT_SECONDS = 600
 CSS_URI = "assets/notebooks/jupyter.css"
 KERNEL_ENV = {"TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": "-1", "PYTHONHASHSEED": "0"}
@@ -362,22 +362,71 @@ def _rules(css: str):
         i = j
 
 
-def prune_css(css: str, used: set[str]) -> str:
-    """Keep the rules whose selectors can match an element of the notebook pages (by class names).
-    mkdocs-jupyter ships all of JupyterLab's CSS (~0.6 MB); a notebook page uses a few percent of it."""
-    out = []
+def _can_match(selector: str, used: set[str]) -> bool:
+    if re.search(r"\S\s+:root", selector):  # ".jupyter-wrapper :root" matches nothing
+        return False
+    return set(_SELECTOR_CLASS.findall(selector)) <= used
+
+
+def _declarations(body: str) -> list[str]:
+    out, depth, quote, start = [], 0, "", 0
+    for i, ch in enumerate(body):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == ";" and depth == 0:
+            out.append(body[start:i])
+            start = i + 1
+    out.append(body[start:])
+    return [d.strip() for d in out if d.strip()]
+
+
+def _prune_rules(css: str, used: set[str]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
     for prelude, body in _rules(css):
         if body is None:
             continue
         if prelude.startswith("@media") or prelude.startswith("@supports"):
-            inner = prune_css(body, used)
+            inner = _prune_rules(body, used)
             if inner:
-                out.append(f"{prelude}{{{inner}}}")
+                out.append((prelude, "".join(f"{p}{{{b}}}" for p, b in inner)))
         elif prelude.startswith("@"):
-            out.append(f"{prelude}{{{body}}}")
-        elif any(set(_SELECTOR_CLASS.findall(sel)) <= used for sel in prelude.split(",")):
-            out.append(f"{prelude}{{{body}}}")
-    return "\n".join(out)
+            out.append((prelude, body))
+        else:
+            selectors = [sel for sel in prelude.split(",") if _can_match(sel, used)]
+            if selectors:
+                out.append((",".join(selectors), body))
+    return list(dict.fromkeys(out))
+
+
+def prune_css(css: str, used: set[str]) -> str:
+    """Keep the rules whose selectors can match an element of the notebook pages (by class names), and
+    the custom properties those rules use. mkdocs-jupyter ships all of JupyterLab's CSS (~0.6 MB) inline
+    in every page; a notebook page needs a small part of it."""
+    rules = _prune_rules(css, used)
+    while True:  # drop custom properties nothing refers to (a property may refer to another one)
+        text = "".join(body for _, body in rules)
+        referenced = set(re.findall(r"var\(\s*(--[\w-]+)", text))
+        changed = False
+        kept = []
+        for prelude, body in rules:
+            if prelude.startswith("@"):
+                kept.append((prelude, body))
+                continue
+            decls = [d for d in _declarations(body) if not d.startswith("--") or d.split(":")[0].strip() in referenced]
+            new_body = ";".join(decls)
+            changed |= new_body != body
+            if decls:
+                kept.append((prelude, new_body))
+        rules = kept
+        if not changed:
+            break
+    return "\n".join(f"{prelude}{{{body}}}" for prelude, body in rules)
 
 
 def on_post_page(output: str, page, config) -> str:
@@ -391,5 +440,5 @@ def on_post_build(config) -> None:
     if _css_parts:
         out = Path(config.site_dir) / CSS_URI
         out.parent.mkdir(parents=True, exist_ok=True)
-        css = "\n".join(part.replace(".highlight ", ".highlight-ipynb ") for part in _css_parts)
+        css = "\n".join(_css_parts)
         out.write_text(prune_css(css, _used_classes) + "\n")
