@@ -1,0 +1,202 @@
+"""`make bench`: figures about the site and the foundation. It reports; it never fails on a threshold.
+
+1. Lighthouse (npm `lighthouse`, mobile preset, Debian's Chromium) on every page in both languages, with
+   each page's transfer size: the site is built with SITE_URL set to a local server that compresses text
+   like the static host it is published on.
+2. A screenshot of every page in both languages, light and dark, into .cache/screenshots/.
+3. The foundation's speed: `import tensorflow` in a fresh process, a warm test run (`python -m pytest`,
+   venv ready) and its ratio to the import, a strict rebuild after touching one Markdown page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.site.siteinfo import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    SiteServer,
+    discover_pages,
+    free_port,
+    launch_chromium,
+)
+
+CACHE = ROOT / ".cache"
+SCREENSHOTS = CACHE / "screenshots"
+LIGHTHOUSE_REPORTS = CACHE / "lighthouse"
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+CATEGORIES = [("performance", "Perf"), ("accessibility", "A11y"), ("best-practices", "BestPr"), ("seo", "SEO")]
+BUDGET = 95
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "TF_CPP_MIN_LOG_LEVEL": "3"}
+
+
+def timed(cmd: list[str], **kwargs) -> tuple[float, subprocess.CompletedProcess]:
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    return time.perf_counter() - start, proc
+
+
+def build(site_dir: Path, site_url: str) -> float:
+    seconds, proc = timed(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+        cwd=ROOT,
+        env={**ENV, "SITE_URL": site_url},
+    )
+    if proc.returncode != 0:
+        print(proc.stdout[-3000:], proc.stderr[-3000:], sep="\n")
+        raise SystemExit(f"bench: the strict build failed (exit {proc.returncode}); run `make build`")
+    return seconds
+
+
+def lighthouse(url: str, out: Path) -> dict | None:
+    flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
+    proc = subprocess.run(
+        [
+            str(LIGHTHOUSE), url,
+            "--only-categories=" + ",".join(c for c, _ in CATEGORIES),
+            "--output=json", f"--output-path={out}",
+            f"--chrome-flags={flags}",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        env={**ENV, "CHROME_PATH": CHROMIUM},
+    )
+    if proc.returncode != 0 or not out.exists():
+        print(f"  lighthouse failed on {url} (exit {proc.returncode}): {proc.stderr.strip()[-500:]}")
+        return None
+    return json.loads(out.read_text())
+
+
+def findings(report: dict) -> list[str]:
+    """The audits that cost points, per category, in a few words."""
+    lines = []
+    for category, short in CATEGORIES:
+        cat = report["categories"][category]
+        for ref in cat["auditRefs"]:
+            audit = report["audits"][ref["id"]]
+            if ref["weight"] and audit.get("score") is not None and audit["score"] < 1:
+                shown = audit.get("displayValue") or ""
+                lines.append(f"{short}: {audit['id']} ({audit['score']:.2f}) {audit['title']} {shown}".rstrip())
+    return lines
+
+
+def run_lighthouse(pages, server) -> list[dict]:
+    LIGHTHOUSE_REPORTS.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for page in pages:
+        name = page.name
+        out = LIGHTHOUSE_REPORTS / ((page.path.strip("/").replace("/", "__") or "index") + ".json")
+        report = lighthouse(server.url(page), out)
+        if report is None:
+            rows.append({"page": name, "scores": {}, "bytes": None, "findings": ["lighthouse did not run"]})
+            continue
+        scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c, _ in CATEGORIES}
+        weight = report["audits"]["total-byte-weight"]["numericValue"]
+        rows.append({"page": name, "scores": scores, "bytes": weight, "findings": findings(report)})
+        print(f"  {name:45} " + " ".join(f"{scores[c]:>6}" for c, _ in CATEGORIES) + f" {weight / 1024:8.1f} KB", flush=True)
+    return rows
+
+
+def print_lighthouse_table(rows: list[dict]) -> None:
+    print("\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown); transfer = total-byte-weight")
+    header = f"| {'page':45} | " + " | ".join(f"{s:>6}" for _, s in CATEGORIES) + " | transfer |"
+    print(header)
+    print("|" + "-" * 47 + "|" + "|".join("-" * 8 for _ in CATEGORIES) + "|----------|")
+    for row in rows:
+        cells = " | ".join(f"{row['scores'].get(c, '—'):>6}" for c, _ in CATEGORIES)
+        size = f"{row['bytes'] / 1024:6.1f} KB" if row["bytes"] is not None else "       —"
+        print(f"| {row['page']:45} | {cells} | {size} |")
+    scored = [r for r in rows if r["scores"]]
+    if scored:
+        print("\nWorst page per category:")
+        for category, short in CATEGORIES:
+            worst = min(scored, key=lambda r: r["scores"][category])
+            mark = "ok" if worst["scores"][category] >= BUDGET else f"BELOW {BUDGET}"
+            print(f"  {short:7} {worst['scores'][category]:>3}  {worst['page']}  ({worst['bytes'] / 1024:.1f} KB)  {mark}")
+    costly = [r for r in rows if r["findings"]]
+    if costly:
+        print("\nAudits that cost points:")
+        for row in costly:
+            for line in row["findings"]:
+                print(f"  {row['page']}: {line}")
+
+
+def screenshots(pages, server) -> int:
+    from playwright.sync_api import sync_playwright
+
+    if SCREENSHOTS.exists():
+        shutil.rmtree(SCREENSHOTS)
+    count = 0
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        for scheme in ("light", "dark"):
+            context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+            tab = context.new_page()
+            for page in pages:
+                tab.goto(server.url(page), wait_until="networkidle")
+                target = SCREENSHOTS / page.lang / f"{page.path.strip('/').replace('/', '__') or 'index'}-{scheme}.png"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                tab.screenshot(path=str(target), full_page=True)
+                count += 1
+            context.close()
+        browser.close()
+    return count
+
+
+def foundation_figures() -> list[tuple[str, str]]:
+    rows = []
+    t_import, proc = timed([sys.executable, "-c", "import tensorflow"], env=ENV, cwd=ROOT)
+    rows.append(("python -c 'import tensorflow'", f"{t_import:6.1f} s" + ("" if proc.returncode == 0 else " (failed)")))
+
+    t_tests, proc = timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], env=ENV, cwd=ROOT)
+    summary = (proc.stdout.strip().splitlines() or ["?"])[-1]
+    rows.append(("warm test run (python -m pytest)", f"{t_tests:6.1f} s  [{summary}]"))
+    rows.append(("  ratio to one TensorFlow import", f"{t_tests / t_import:6.1f} x"))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        build(Path(tmp) / "site", "http://127.0.0.1/")  # a first build, so the rebuild is warm
+        page = ROOT / "docs" / "index.md"
+        os.utime(page)  # "touch": the content is not changed
+        t_rebuild = build(Path(tmp) / "site", "http://127.0.0.1/")
+    rows.append((f"strict rebuild after touching {page.relative_to(ROOT)}", f"{t_rebuild:6.1f} s"))
+    return rows
+
+
+def main() -> int:
+    if not LIGHTHOUSE.exists():
+        raise SystemExit("bench: node_modules/.bin/lighthouse missing; `make bench` installs it (npm ci)")
+    port = free_port()
+    site_dir = CACHE / "bench-site"
+    base = f"http://127.0.0.1:{port}/"
+    print(f"Building the site for {base} ...", flush=True)
+    build_seconds = build(site_dir, base)
+    pages = discover_pages(site_dir)
+    with SiteServer(site_dir, gzip_enabled=True, port=port) as server:
+        print(f"Lighthouse on {len(pages)} pages (about 15 s each) ...", flush=True)
+        rows = run_lighthouse(pages, server)
+        print_lighthouse_table(rows)
+        shots = screenshots(pages, server)
+    print(f"\nScreenshots: {shots} files (every page, en and ru, light and dark) in {SCREENSHOTS}")
+    print(f"Lighthouse JSON reports: {LIGHTHOUSE_REPORTS}")
+
+    print("\nFoundation speed (this machine, now):", flush=True)
+    figures = [("strict build (both languages)", f"{build_seconds:6.1f} s"), *foundation_figures()]
+    width = max(len(k) for k, _ in figures)
+    print(f"| {'what':{width}} | time |")
+    print(f"|{'-' * (width + 2)}|------|")
+    for what, value in figures:
+        print(f"| {what:{width}} | {value} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
