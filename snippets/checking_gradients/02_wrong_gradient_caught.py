@@ -1,4 +1,4 @@
-"""A deliberately wrong custom gradient (a missing "1 -") and how the check catches it."""
+"""A deliberately wrong custom gradient (a missing "1 -"), caught by the check."""
 import numpy as np
 import tensorflow as tf
 
@@ -19,7 +19,8 @@ diagonal_t = np.diag(theoretical[0])
 diagonal_n = np.diag(numerical[0])
 
 for xi, t, n in zip(x.numpy(), diagonal_t, diagonal_n):
-    print(f"x = {xi:4.1f}: theoretical {t:.4f}, numerical {n:.4f}, gap {abs(t - n):.4f}")
+    gap = abs(t - n)
+    print(f"x = {xi:4.1f}: theoretical {t:.4f}, numerical {n:.4f}, gap {gap:.4f}")
 
 error = np.max(np.abs(theoretical[0] - numerical[0]))
 tolerance = 1e-6

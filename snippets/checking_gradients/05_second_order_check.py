@@ -1,4 +1,4 @@
-"""Second-order check: compute_gradient on a function that returns the first derivative."""
+"""Second-order check: compute_gradient on a function that returns the derivative."""
 import numpy as np
 import tensorflow as tf
 
@@ -8,7 +8,7 @@ def log1pexp(x):
     e = tf.exp(x)
 
     def grad(dy):
-        return dy * (1 - 1 / (1 + e))  # built from TF ops on x: differentiable again
+        return dy * (1 - 1 / (1 + e))  # TF ops on x: differentiable again
 
     return tf.math.log(1 + e), grad
 
@@ -22,9 +22,15 @@ def first_derivative(x):
 
 x = tf.constant([-2.0, 0.0, 3.0], dtype=tf.float64)
 theoretical, numerical = tf.test.compute_gradient(first_derivative, [x])
-print("x:                          ", "  ".join(f"{v:6.1f}" for v in x.numpy()))
-print("2nd derivative, theoretical:", "  ".join(f"{v:6.4f}" for v in np.diag(theoretical[0])))
-print("2nd derivative, numerical:  ", "  ".join(f"{v:6.4f}" for v in np.diag(numerical[0])))
+
+
+def row(values, fmt):
+    return "  ".join(f"{v:{fmt}}" for v in values)
+
+
+print("x:                          ", row(x.numpy(), "6.1f"))
+print("2nd derivative, theoretical:", row(np.diag(theoretical[0]), "6.4f"))
+print("2nd derivative, numerical:  ", row(np.diag(numerical[0]), "6.4f"))
 
 error = np.max(np.abs(theoretical[0] - numerical[0]))
 print(f"max error: order 1e{np.floor(np.log10(error)):+.0f}",

@@ -1,4 +1,4 @@
-"""A grad computed through NumPy: first order passes, the second-order check catches it."""
+"""A grad computed in NumPy: first order passes, the second-order check fails."""
 import numpy as np
 import tensorflow as tf
 
@@ -8,7 +8,7 @@ def log1pexp_numpy(x):
     e = tf.exp(x)
 
     def grad(dy):
-        sigmoid = 1 - 1 / (1 + e.numpy())  # BUG for 2nd order: NumPy leaves the tape
+        sigmoid = 1 - 1 / (1 + e.numpy())  # BUG: NumPy is invisible to the tape
         return dy * sigmoid
 
     return tf.math.log(1 + e), grad
@@ -27,7 +27,9 @@ def max_error(f, x):
 
 
 x = tf.constant([-2.0, 0.0, 3.0], dtype=tf.float64)
-print(f"first order:  max error of order 1e{np.floor(np.log10(max_error(log1pexp_numpy, x))):+.0f}")
+first = max_error(log1pexp_numpy, x)
+print(f"first order:  max error of order 1e{np.floor(np.log10(first)):+.0f}")
 print(f"second order: max error {max_error(first_derivative, x):.4f}")
 theoretical, _ = tf.test.compute_gradient(first_derivative, [x])
-print("second derivative the tape sees:", "  ".join(f"{v + 0.0:.4f}" for v in np.diag(theoretical[0])))
+seen = "  ".join(f"{v + 0.0:.4f}" for v in np.diag(theoretical[0]))
+print("second derivative the tape sees:", seen)

@@ -30,7 +30,8 @@ def check_gradients(f, x, max_order, tolerance=1e-6):
         theoretical, numerical = tf.test.compute_gradient(g, [x])
         error = np.max(np.abs(theoretical[0] - numerical[0]))
         verdict = "OK" if error < tolerance else "MISMATCH"
-        print(f"order {order}: max error of order 1e{np.floor(np.log10(error)):+.0f} {verdict}")
+        magnitude = f"1e{np.floor(np.log10(error)):+.0f}"
+        print(f"order {order}: max error of order {magnitude} {verdict}")
         g = derivative(g)  # the next order checks the derivative of this one
 
 
