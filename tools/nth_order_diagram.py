@@ -1,0 +1,257 @@
+"""Draw the n-th order chapter's picture: how the orders nest, for each of the three routes.
+
+Writes one SVG per language (labels in the page's language, same drawing):
+
+    docs/assets/diagrams/nth-order-nesting.en.svg
+    docs/assets/diagrams/nth-order-nesting.ru.svg
+
+(a) nested tapes: tape 3 records tape 2, which records tape 1, which records y = f(x);
+(b) @tf.custom_gradient: make_fn(k)'s grad returns make_fn(k + 1)(x), a function with a custom gradient again;
+(c) RegisterGradient: the registered gradient of an op builds an op whose gradient is registered too.
+The picture has no numbers, only structure, so it does not depend on snippet outputs. Standard library only.
+
+    python tools/nth_order_diagram.py          # (re)write the SVG files
+    python tools/nth_order_diagram.py --check  # exit 1 if a committed SVG differs from what it would write
+
+tests/nth_order/test_diagram.py runs the same function in memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from html import escape
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
+LANGS = ("en", "ru")
+
+SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace"
+INK = "#1f2328"
+MUTED = "#57606a"
+BLUE = "#0b6bcb"
+ORANGE = "#c2410c"
+PURPLE = "#7e22ce"
+RED = "#b42318"
+LANE_FILL = ("#eef5fc", "#fdf1ea", "#f5edfc")
+WIDTH, HEIGHT = 980, 652
+
+TEXT = {
+    "en": {
+        "title": "How the orders nest: three routes to the n-th derivative",
+        "desc": (
+            "Three panels. (a) Nested tapes, nth_derivative(f, x, 3): three boxes one inside another. Tape 1, "
+            "innermost, records the forward pass y = f(x) and gives f′(x); tape 2 records tape 1 and its backward "
+            "pass and gives f″(x); tape 3, outermost, records everything inside it and gives f‴(x). The innermost "
+            "tape finishes first, and tape n differentiates every op of tapes 1 to n−1, so the graph grows with n. "
+            "(b) @tf.custom_gradient: a row of functions make_fn(0), make_fn(1), make_fn(2), make_fn(3), each "
+            "computing sin(x + k·π/2); the grad of make_fn(k) returns dy · make_fn(k+1)(x), a function that again "
+            "has a custom gradient, so the next tape can differentiate it. (c) RegisterGradient: a row of ops "
+            "(k = 0, 1, 2, 3); the registered gradient of each op builds the next op, whose gradient is registered "
+            "too. If the gradient's op has no gradient of its own, the chain stops and the second derivative is None."
+        ),
+        "lane": [
+            "(a) nested tapes",
+            "(b) @tf.custom_gradient: grad returns the next order's custom function",
+            "(c) RegisterGradient: the gradient's ops have registered gradients too",
+        ],
+        "lane_note": ["nth_derivative(f, x, 3)", "", ""],
+        "tape": ["tape 1 records the forward pass", "tape 2 records tape 1 and its backward pass",
+                 "tape 3 records everything inside it"],
+        "forward": "forward pass",
+        "right": [
+            "The innermost tape finishes first; each outer",
+            "tape differentiates the gradient computed inside it.",
+            "Tape n sees every op of tapes 1…n−1,",
+            "so the graph grows with n.",
+        ],
+        "grad": "grad",
+        "b_note": ["grad(dy) of make_fn(k) returns dy · make_fn(k+1)(x): again a function with a custom gradient,",
+                   "so the next tape can differentiate it."],
+        "registered": "gradient",
+        "op": "op",
+        "c_note": ["Each arrow is a registered gradient: it builds the next op, and that op's gradient is registered too.",
+                   "If the gradient's op has no gradient of its own (an opaque op), the chain stops: the 2nd derivative is None."],
+    },
+    "ru": {
+        "title": "Как вкладываются порядки: три пути к производной n-го порядка",
+        "desc": (
+            "Три панели. (a) Вложенные ленты, nth_derivative(f, x, 3): три прямоугольника один внутри другого. "
+            "Лента 1, самая внутренняя, записывает прямой проход y = f(x) и даёт f′(x); лента 2 записывает ленту 1 "
+            "вместе с её обратным проходом и даёт f″(x); лента 3, внешняя, записывает всё, что внутри неё, и даёт "
+            "f‴(x). Первой заканчивает самая внутренняя лента, а лента n дифференцирует все операции лент с 1 по "
+            "n−1, поэтому граф растёт с n. (b) @tf.custom_gradient: ряд функций make_fn(0), make_fn(1), make_fn(2), "
+            "make_fn(3), каждая вычисляет sin(x + k·π/2); grad функции make_fn(k) возвращает dy · make_fn(k+1)(x) — "
+            "снова функцию с пользовательским градиентом, поэтому следующая лента может её дифференцировать. "
+            "(c) RegisterGradient: ряд операций (k = 0, 1, 2, 3); зарегистрированный градиент каждой операции строит "
+            "следующую операцию, у которой градиент тоже зарегистрирован. Если у операции из градиента нет "
+            "собственного градиента, цепочка обрывается и вторая производная равна None."
+        ),
+        "lane": [
+            "(a) вложенные ленты",
+            "(b) @tf.custom_gradient: grad возвращает функцию следующего порядка",
+            "(c) RegisterGradient: у операций градиента тоже есть свои градиенты",
+        ],
+        "lane_note": ["nth_derivative(f, x, 3)", "", ""],
+        "tape": ["лента 1 записывает прямой проход", "лента 2 записывает ленту 1 и её обратный проход",
+                 "лента 3 записывает всё, что внутри"],
+        "forward": "прямой проход",
+        "right": [
+            "Первой заканчивает внутренняя лента; каждая",
+            "внешняя дифференцирует градиент, посчитанный",
+            "внутри неё. Лента n видит все операции лент",
+            "1…n−1, поэтому граф растёт с n.",
+        ],
+        "grad": "grad",
+        "b_note": ["grad(dy) функции make_fn(k) возвращает dy · make_fn(k+1)(x): снова функцию",
+                   "с пользовательским градиентом — её продифференцирует следующая лента."],
+        "registered": "градиент",
+        "op": "операция",
+        "c_note": ["Каждая стрелка — зарегистрированный градиент: он строит следующую операцию, и её градиент тоже зарегистрирован.",
+                   "Если у операции из градиента нет своего градиента (непрозрачная операция), цепочка обрывается: вторая производная — None."],
+    },
+}
+
+
+class Svg:
+    def __init__(self, title: str, desc: str, ident: str):
+        self.ident = ident
+        self.parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+            f'height="{HEIGHT}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
+            f'font-family="{SANS}" font-size="14" fill="{INK}">',
+            f'<title id="{ident}-title">{escape(title)}</title>',
+            f'<desc id="{ident}-desc">{escape(desc)}</desc>',
+            "<defs>",
+        ]
+        self.colors = {"blue": BLUE, "orange": ORANGE, "purple": PURPLE, "muted": MUTED}
+        for name, color in self.colors.items():
+            self.parts.append(
+                f'<marker id="{ident}-{name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+                f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{color}"/></marker>'
+            )
+        self.parts.append("</defs>")
+        self.parts.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#ffffff"/>')
+
+    def rect(self, x, y, w, h, fill, stroke="none", rx=8, width=1.5):
+        self.parts.append(
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{width}"/>'
+        )
+
+    def text(self, x, y, s, size=14, color=INK, anchor="start", mono=False, bold=False):
+        attrs = [f'x="{x}"', f'y="{y}"', f'text-anchor="{anchor}"', f'fill="{color}"']
+        if size != 14:
+            attrs.append(f'font-size="{size}"')
+        if mono:
+            attrs.append(f'font-family="{MONO}"')
+        if bold:
+            attrs.append('font-weight="bold"')
+        self.parts.append(f"<text {' '.join(attrs)}>{escape(s)}</text>")
+
+    def arrow(self, x1, y1, x2, y2, kind, label=None):
+        color = self.colors[kind]
+        self.parts.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{color}" stroke-width="2" '
+            f'marker-end="url(#{self.ident}-{kind})"/>'
+        )
+        if label:
+            self.text((x1 + x2) / 2, y1 - 8, label, size=11, color=color, anchor="middle")
+
+    def pill(self, cx, cy, label, color):
+        w = 24 + 9 * len(label)
+        self.rect(cx - w / 2, cy - 15, w, 30, "#ffffff", color, rx=15)
+        self.text(cx, cy + 5, label, color=color, anchor="middle", mono=True, bold=True)
+
+    def render(self) -> str:
+        return "\n".join(self.parts + ["</svg>"]) + "\n"
+
+
+def nesting_svg(lang: str) -> str:
+    t = TEXT[lang]
+    svg = Svg(t["title"], t["desc"], f"nth-order-nesting-{lang}")
+    svg.text(24, 34, t["title"], size=16, bold=True)
+    lanes = [(52, 262), (328, 150), (492, 146)]
+    for i, (top, h) in enumerate(lanes):
+        svg.rect(14, top, WIDTH - 28, h, LANE_FILL[i])
+        color = (BLUE, ORANGE, PURPLE)[i]
+        note = t["lane_note"][i]
+        note_part = (
+            f'<tspan fill="{MUTED}" font-weight="normal" font-size="12" font-family="{MONO}">   {escape(note)}</tspan>'
+            if note else ""
+        )
+        svg.parts.append(f'<text x="28" y="{top + 24}" fill="{color}" font-weight="bold">{escape(t["lane"][i])}{note_part}</text>')
+
+    # (a) nested tapes: tape 3 outermost.
+    top = lanes[0][0]
+    boxes = [  # (x, y, w, h, color, label, result)
+        (30, top + 40, 560, 208, PURPLE, t["tape"][2], "f‴(x)"),
+        (50, top + 84, 520, 150, ORANGE, t["tape"][1], "f″(x)"),
+        (70, top + 128, 480, 92, BLUE, t["tape"][0], "f′(x)"),
+    ]
+    kinds = {PURPLE: "purple", ORANGE: "orange", BLUE: "blue"}
+    for x, y, w, h, color, label, result in boxes:
+        svg.rect(x, y, w, h, "#ffffff", color, width=2)
+        svg.text(x + 14, y + 24, label, size=13, color=color, bold=True)
+        svg.arrow(x + w, y + 19, 660, y + 19, kinds[color])
+        svg.pill(704, y + 19, result, color)
+    svg.rect(90, top + 164, 440, 44, "#f6f8fa", MUTED)
+    svg.text(106, top + 191, "y = f(x)", mono=True, bold=True)
+    svg.text(516, top + 191, t["forward"], size=12, color=MUTED, anchor="end")
+    for i, line in enumerate(t["right"]):
+        svg.text(612, top + 194 + 18 * i, line, size=12, color=MUTED)
+
+    # (b) custom gradients: a row of functions, each grad returning the next.
+    top = lanes[1][0]
+    xs = [30, 262, 494, 726]
+    for k, x in enumerate(xs):
+        svg.rect(x, top + 42, 164, 60, "#ffffff", ORANGE, width=2)
+        svg.text(x + 82, top + 66, f"make_fn({k})", mono=True, bold=True, anchor="middle")
+        svg.text(x + 82, top + 89, f"sin(x + {k}·π/2)", mono=True, size=12, color=MUTED, anchor="middle")
+        nxt = xs[k + 1] if k + 1 < len(xs) else 944
+        svg.arrow(x + 166, top + 72, nxt - 4, top + 72, "orange", label=t["grad"])
+    svg.text(952, top + 77, "…", bold=True, anchor="end")
+    for i, line in enumerate(t["b_note"]):
+        svg.text(30, top + 124 + 17 * i, line, size=12, color=MUTED)
+
+    # (c) RegisterGradient: a row of ops, each registered gradient building the next op.
+    top = lanes[2][0]
+    for k, x in enumerate(xs):
+        svg.rect(x, top + 40, 164, 56, "#ffffff", PURPLE, width=2)
+        svg.text(x + 82, top + 63, f"{t['op']}, k = {k}", mono=True, bold=True, anchor="middle")
+        svg.text(x + 82, top + 84, f"sin(x + {k}·π/2)", mono=True, size=12, color=MUTED, anchor="middle")
+        nxt = xs[k + 1] if k + 1 < len(xs) else 944
+        svg.arrow(x + 166, top + 68, nxt - 4, top + 68, "purple", label=t["registered"])
+    svg.text(952, top + 73, "…", bold=True, anchor="end")
+    svg.text(30, top + 118, t["c_note"][0], size=12, color=MUTED)
+    svg.text(30, top + 135, t["c_note"][1], size=12, color=RED)
+    return svg.render()
+
+
+def targets() -> dict[Path, str]:
+    return {OUT_DIR / f"nth-order-nesting.{lang}.svg": nesting_svg(lang) for lang in LANGS}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if a file is stale")
+    args = parser.parse_args(argv)
+    stale = 0
+    for path, content in targets().items():
+        rel = path.relative_to(ROOT)
+        if path.exists() and path.read_text(encoding="utf-8") == content:
+            print(f"same    {rel}")
+        elif args.check:
+            stale += 1
+            print(f"STALE   {rel} (run: python tools/nth_order_diagram.py)")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
+            print(f"written {rel}")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
