@@ -27,9 +27,24 @@ def first_and_second(x):
     return dy_dx, outer.gradient(dy_dx, x)
 
 
+def show(mode, second, calls_now):
+    second = "None" if second is None else f"{second.numpy():.4f}"
+    print(f"{mode:<18} second derivative: {second:<8} grad_grad called {len(calls_now)} time(s)")
+
+
 x = tf.constant(1.0)  # cos(1) = 0.5403, -sin(1) = -0.8415
 for mode, run in [("eager", first_and_second), ("tf.function", tf.function(first_and_second))]:
     calls.clear()
     first, second = run(x)
-    second = "None" if second is None else f"{second.numpy():.4f}"
-    print(f"{mode:<12} first: {first.numpy():.4f}  second: {second:<8} grad_grad called {len(calls)} time(s)")
+    show(mode, second, calls)
+
+calls.clear()
+dy = tf.constant(1.0)  # now watch dy too, and ask for the gradient with respect to it
+with tf.GradientTape(persistent=True) as outer:
+    outer.watch([x, dy])
+    with tf.GradientTape() as inner:
+        inner.watch(x)
+        y = sin(x)
+    dy_dx = inner.gradient(y, x, output_gradients=dy)
+show("eager, dy watched", outer.gradient(dy_dx, x), calls)
+print(f"{'':<18} gradient w.r.t. dy: {outer.gradient(dy_dx, dy).numpy():.4f} (the marker: grad_grad's value)")

@@ -1,0 +1,335 @@
+"""Second-order chapter (docs/second-order.md): the maths and TensorFlow's behaviour the page relies on.
+
+Each test rebuilds the pattern a snippet shows, in this process and in float64, and checks it against the closed
+form (softplus: f' = sigmoid, f'' = sigmoid * (1 - sigmoid); sin: f'' = -sin), plain nested-tape autodiff and
+tf.test.compute_gradient. Tests that read a snippet's printed output say which snippet and which section of the
+page to update when TensorFlow changes.
+"""
+
+import math
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.harness import run_snippet
+
+SNIPPETS = "snippets/second_order"
+PAGE = "docs/second-order.md (and .ru.md)"
+X = np.array([-3.0, -0.5, 0.0, 0.7, 2.5])
+MODES = ["eager", "tf.function"]
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def fused_op(x):  # value and derivative of softplus, opaque to the tape
+    return tf.stop_gradient(tf.math.softplus(x)), tf.stop_gradient(tf.math.sigmoid(x))
+
+
+def version1():
+    @tf.custom_gradient
+    def softplus(x):
+        y, x_grad = fused_op(x)
+
+        def first_order_gradient(dy):
+            @tf.custom_gradient
+            def first_order_custom(unused_x):
+                def second_order(ddy):
+                    return ddy * x_grad * (1 - x_grad)
+
+                return x_grad, second_order
+
+            return dy * first_order_custom(x)
+
+        return y, first_order_gradient
+
+    return softplus
+
+
+def version2(gradient_wrt_dy=lambda ddy, x_grad: ddy * x_grad):
+    @tf.custom_gradient
+    def softplus(x):
+        y, x_grad = fused_op(x)
+
+        def first_order_gradient(dy):
+            @tf.custom_gradient
+            def first_order_custom(unused_x, dy):
+                def second_order_and_transpose(ddy):
+                    return ddy * dy * x_grad * (1 - x_grad), gradient_wrt_dy(ddy, x_grad)
+
+                return dy * x_grad, second_order_and_transpose
+
+            return first_order_custom(x, dy)
+
+        return y, first_order_gradient
+
+    return softplus
+
+
+def without_unused_x():
+    @tf.custom_gradient
+    def softplus(x):
+        y, x_grad = fused_op(x)
+        return y, lambda dy: dy * x_grad
+
+    return softplus
+
+
+def derivatives(f, x, upstream=1.0):
+    """(first, second, d first / d dy) with dy = upstream, by nested tapes."""
+    dy = tf.fill(tf.shape(x), tf.constant(upstream, x.dtype))
+    with tf.GradientTape(persistent=True) as outer:
+        outer.watch([x, dy])
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        first = inner.gradient(y, x, output_gradients=dy)
+    return first, outer.gradient(first, x), outer.gradient(first, dy)
+
+
+def in_mode(mode, f, *args):
+    """Run f(*args) eagerly or inside tf.function; f must be a closure (see the note in the chapter tests)."""
+    # A @tf.custom_gradient function passed as an *argument* of a tf.function loses its decorator in TF 2.21,
+    # so every function below captures it in a closure instead.
+    return f(*args) if mode == "eager" else tf.function(f)(*args)
+
+
+def numbers(t):
+    return None if t is None else t.numpy()
+
+
+# --- 01: the docstring example as printed ---------------------------------------------------------------
+
+
+def test_docstring_example_as_printed_fails_only_at_second_order():
+    result = run_snippet(f"{SNIPPETS}/01_docstring_as_printed.py")
+    out = result.stdout
+    where = f"{SNIPPETS}/01_docstring_as_printed.py; update {PAGE} section #run-as-printed"
+    assert "eager: first derivative at x = 0 is 0.5000" in out, f"first derivative changed in eager mode ({where})"
+    assert "tf.function: first derivative at x = 0 is 0.5000" in out, f"first derivative changed in tf.function ({where})"
+    assert (
+        "eager: second derivative fails with ValueError: custom_gradient function expected to return 1 gradients, "
+        "but returned 2 instead." in out
+    ), f"TensorFlow no longer raises the same ValueError in eager mode ({where}):\n{out}"
+    assert "tf.function: second derivative fails with InternalError:" in out and "Expected 2 but received 3" in out, (
+        f"TensorFlow no longer raises InternalError '... Expected 2 but received 3' inside tf.function ({where}):\n{out}"
+    )
+
+
+# --- 02: without unused_x the second derivative is None ---------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_without_unused_x_second_derivative_is_none(mode):
+    f = without_unused_x()
+    first, second, _ = in_mode(mode, lambda x: derivatives(f, x), tf.constant(X))
+    np.testing.assert_allclose(numbers(first), sigmoid(X), rtol=1e-12)
+    assert second is None, (
+        f"{mode}: a grad returning dy * x_grad (x_grad opaque) now has a second derivative {numbers(second)}; "
+        f"{SNIPPETS}/02_without_unused_x.py and {PAGE} section #why-unused-x say it is None"
+    )
+
+
+# --- 03 / 04: the two correct versions ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("make", [version1, version2], ids=["version1", "version2"])
+@pytest.mark.parametrize("upstream", [1.0, 3.0])
+def test_versions_match_closed_form_and_autodiff(make, mode, upstream):
+    f = make()
+    x = tf.constant(X)
+    first, second, wrt_dy = in_mode(mode, lambda x: derivatives(f, x, upstream), x)
+    ref_first, ref_second, ref_wrt_dy = in_mode(mode, lambda x: derivatives(tf.math.softplus, x, upstream), x)
+    s = sigmoid(X)
+    name = f"{make.__name__} ({mode}, dy = {upstream})"
+    np.testing.assert_allclose(numbers(first), upstream * s, rtol=1e-12, err_msg=f"{name}: first derivative")
+    np.testing.assert_allclose(numbers(second), upstream * s * (1 - s), rtol=1e-12,
+                               err_msg=f"{name}: second derivative vs closed form")
+    np.testing.assert_allclose(numbers(second), numbers(ref_second), rtol=1e-12,
+                               err_msg=f"{name}: second derivative vs nested tapes on tf.math.softplus")
+    np.testing.assert_allclose(numbers(wrt_dy), s, rtol=1e-12, err_msg=f"{name}: gradient w.r.t. dy")
+    np.testing.assert_allclose(numbers(wrt_dy), numbers(ref_wrt_dy), rtol=1e-12)
+
+
+@pytest.mark.parametrize("make", [version1, version2], ids=["version1", "version2"])
+def test_versions_pass_compute_gradient_at_second_order(make):
+    f = make()
+
+    def first_derivative(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(x)
+        return tape.gradient(y, x)
+
+    theoretical, numerical = tf.test.compute_gradient(first_derivative, [tf.constant(X)])
+    np.testing.assert_allclose(theoretical[0], numerical[0], atol=1e-6)
+    np.testing.assert_allclose(np.diag(theoretical[0]), sigmoid(X) * (1 - sigmoid(X)), rtol=1e-12)
+
+
+def test_version1_is_stable_where_autodiff_of_log1pexp_is_nan():
+    x = tf.constant([100.0])  # float32, as on the page
+    _, second, _ = derivatives(version1(), x)
+    assert numbers(second)[0] == 0.0, f"version 1 at x = 100 gives {numbers(second)}, the page shows 0.0000"
+
+
+@pytest.mark.parametrize("name", ["03_version1_second_order_only", "04_version2_dy_as_input"])
+def test_printed_tables_agree_row_by_row(name):
+    out = run_snippet(f"{SNIPPETS}/{name}.py").stdout
+    groups = [[]]
+    for line in out.splitlines():
+        if line.startswith("x "):
+            continue
+        if not line[34:].strip():  # a heading such as "second derivative"
+            groups.append([])
+        else:
+            groups[-1].append(line[34:])
+    groups = [g for g in groups if g]
+    assert groups and all(len(g) >= 4 and len(set(g)) == 1 for g in groups), (
+        f"{SNIPPETS}/{name}.py: the rows the page says agree (closed form, nested tapes, eager, tf.function) "
+        f"no longer print the same numbers:\n{out}"
+    )
+
+
+# --- 05: forward mode reads the gradient w.r.t. dy -------------------------------------------------------
+
+
+def forward_and_reverse(f, x):
+    with tf.autodiff.ForwardAccumulator(primals=x, tangents=tf.ones_like(x)) as acc:
+        y = f(x)
+    first, second, _ = derivatives(f, x)
+    return acc.jvp(y), first, second
+
+
+@pytest.mark.parametrize(
+    "name, make, expected_jvp",
+    [
+        ("version 2, right", lambda: version2(), lambda s: s),
+        ("version 2, ddy instead of ddy * x_grad", lambda: version2(lambda ddy, x_grad: ddy), lambda s: np.ones_like(s)),
+        ("version 2, None", lambda: version2(lambda ddy, x_grad: None), lambda s: None),
+        ("version 1 (dy outside)", version1, lambda s: s),
+    ],
+)
+def test_forward_mode_uses_gradient_wrt_dy_reverse_mode_does_not(name, make, expected_jvp):
+    jvp, first, second = forward_and_reverse(make(), tf.constant(X))
+    s = sigmoid(X)
+    where = f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py, {PAGE} section #forward-mode"
+    np.testing.assert_allclose(numbers(first), s, rtol=1e-12, err_msg=f"{name}: reverse mode changed ({where})")
+    np.testing.assert_allclose(numbers(second), s * (1 - s), rtol=1e-12, err_msg=f"{name}: second order ({where})")
+    want = expected_jvp(s)
+    if want is None:
+        assert jvp is None, f"{name}: forward mode now gives {numbers(jvp)} instead of None ({where})"
+    else:
+        assert jvp is not None, f"{name}: forward mode now gives None ({where})"
+        np.testing.assert_allclose(numbers(jvp), want, rtol=1e-12, err_msg=f"{name}: forward mode ({where})")
+
+
+# --- 06: @tf.custom_gradient on grad itself (tensorflow#34503, #36168) ------------------------------------
+
+
+def sin_with_decorated_grad(calls, opaque=False):
+    @tf.custom_gradient
+    def sin(x):
+        @tf.custom_gradient
+        def grad(dy):
+            def grad_grad(ddy):
+                calls.append(1)
+                return ddy * 100.0
+
+            cos = tf.stop_gradient(tf.cos(x)) if opaque else tf.cos(x)
+            return dy * cos, grad_grad
+
+        return tf.sin(x), grad
+
+    return sin
+
+
+def first_and_second(f, x):
+    """Nested tapes as on the page: dy is the tape's own 1, not watched."""
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        first = inner.gradient(y, x)
+    return first, outer.gradient(first, x)
+
+
+def test_decorated_grad_eager_ignores_grad_grad_and_autodiffs_the_body():
+    calls = []
+    f = sin_with_decorated_grad(calls)
+    first, second = first_and_second(f, tf.constant(1.0))
+    where = f"{SNIPPETS}/06_custom_gradient_on_grad.py, {PAGE} section #decorating-grad"
+    assert calls == [], f"eager mode now calls grad_grad ({len(calls)} times) ({where})"
+    assert second is not None and math.isclose(float(second), -math.sin(1.0), rel_tol=1e-6), (
+        f"eager mode now gives {numbers(second)} instead of autodiff's -sin(1) ({where})"
+    )
+    # The -sin(1) comes from differentiating grad's body: make the body opaque and it is gone.
+    calls2 = []
+    _, second2 = first_and_second(sin_with_decorated_grad(calls2, opaque=True), tf.constant(1.0))
+    assert second2 is None and calls2 == [], f"eager mode with an opaque grad body: {numbers(second2)} ({where})"
+
+
+def test_decorated_grad_eager_with_dy_watched_gives_grad_grad_for_dy_and_none_for_x():
+    calls = []
+    first, second, wrt_dy = derivatives(sin_with_decorated_grad(calls), tf.constant(1.0))
+    where = f"{SNIPPETS}/06_custom_gradient_on_grad.py, {PAGE} section #decorating-grad"
+    assert second is None, f"eager, dy watched: d/dx is now {numbers(second)}, not None ({where})"
+    assert float(wrt_dy) == 100.0, f"eager, dy watched: d/d dy is now {numbers(wrt_dy)}, not grad_grad's 100 ({where})"
+    assert calls, f"eager, dy watched: grad_grad is no longer called ({where})"
+
+
+def test_decorated_grad_in_tf_function_calls_grad_grad_and_gives_none():
+    calls = []
+    f = sin_with_decorated_grad(calls)
+    first, second = tf.function(lambda x: first_and_second(f, x))(tf.constant(1.0))
+    where = f"{SNIPPETS}/06_custom_gradient_on_grad.py, {PAGE} section #decorating-grad"
+    assert math.isclose(float(first), math.cos(1.0), rel_tol=1e-6)
+    assert second is None, f"tf.function now gives {numbers(second)} instead of None ({where})"
+    assert len(calls) == 1, f"tf.function now calls grad_grad {len(calls)} times while tracing, page says once ({where})"
+
+
+def test_decorated_grad_snippet_output():
+    out = run_snippet(f"{SNIPPETS}/06_custom_gradient_on_grad.py").stdout
+    for line in [
+        "eager              second derivative: -0.8415  grad_grad called 0 time(s)",
+        "tf.function        second derivative: None     grad_grad called 1 time(s)",
+        "eager, dy watched  second derivative: None     grad_grad called 1 time(s)",
+        "gradient w.r.t. dy: 100.0000",
+    ]:
+        assert line in out, (
+            f"{SNIPPETS}/06_custom_gradient_on_grad.py no longer prints {line!r}; TensorFlow changed how a "
+            f"decorated grad is recorded: update {PAGE} section #decorating-grad\n{out}"
+        )
+
+
+# --- 07: no custom second order needed ---------------------------------------------------------------------
+
+
+@tf.custom_gradient
+def log1pexp(x):
+    e = tf.exp(x)
+
+    def grad(dy):
+        return dy * (1 - 1 / (1 + e))
+
+    return tf.math.log(1 + e), grad
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_nested_tapes_differentiate_a_grad_made_of_tf_ops(mode):
+    first, second = in_mode(mode, lambda x: first_and_second(log1pexp, x), tf.constant(X))
+    s = sigmoid(X)
+    np.testing.assert_allclose(numbers(second), s * (1 - s), rtol=1e-12,
+                               err_msg=f"{mode}: nested tapes on log1pexp ({SNIPPETS}/07_no_custom_second_order_needed.py)")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_nested_tapes_on_log1pexp_are_nan_at_100(mode):
+    _, second = in_mode(mode, lambda x: first_and_second(log1pexp, x), tf.constant([100.0]))
+    assert np.isnan(numbers(second)[0]), (
+        f"{mode}: second derivative of log1pexp at x = 100 is now {numbers(second)}, not nan; "
+        f"update {SNIPPETS}/07_no_custom_second_order_needed.py and {PAGE} section #no-custom-second-order"
+    )
