@@ -212,3 +212,14 @@ def test_unused_output_gets_zero_dy_and_none_passes_through_in_process():
     ga, gb = tape.gradient(u, [a, b])
     assert seen == [(1.0, 0.0)], "an output that does not reach the target should arrive as dy = 0, not None"
     assert float(ga) == 3.0 and gb is None
+
+
+def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
+    path, lines = stdout_of("13_inside_tf_function.py")
+    assert len(lines_with(path, lines, "forward: Python")) == 1, f"{path}: the forward Python code should run once (tracing)"
+    traced = lines_with(path, lines, "backward: grad's Python")
+    assert len(traced) == 1 and traced[0].endswith("SymbolicTensor"), (
+        f"{path}: grad's Python code should run once, at tracing, with a symbolic dy:\n" + "\n".join(lines))
+    assert lines_with(path, lines, "backward: dy =") == ["  backward: dy = 3"] * 2, f"{path}: tf.print should show dy = 3 on each call"
+    results = [numbers(line)[0] for line in lines_with(path, lines, "result")]
+    assert results == pytest.approx([3 * sigmoid(0.0), 3 * sigmoid(1.0)], abs=TOL)

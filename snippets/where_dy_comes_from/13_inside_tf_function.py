@@ -1,0 +1,31 @@
+"""Inside tf.function, Python code (grad included) runs once, at tracing; tf.print runs on every call."""
+import sys
+
+import tensorflow as tf
+
+
+@tf.custom_gradient
+def log1pexp(x):
+    print("  forward: Python code runs (tracing)")
+    e = tf.exp(x)
+
+    def grad(dy):
+        print(f"  backward: grad's Python code runs (tracing), dy is symbolic: {type(dy).__name__}")
+        tf.print("  backward: dy =", dy, output_stream=sys.stdout)  # runs on every call
+        return dy * (1 - 1 / (1 + e))
+
+    return tf.math.log(1 + e), grad
+
+
+@tf.function
+def dL_dx(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        L = 3.0 * log1pexp(x)
+    return tape.gradient(L, x)
+
+
+for value in (0.0, 1.0):
+    print(f"call with x = {value}:")
+    result = dL_dx(tf.constant(value))
+    print(f"  result = {float(result):.4f}")
