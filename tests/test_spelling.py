@@ -38,60 +38,55 @@ def pages():
 # Prose extraction
 
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-MATH_BLOCK = re.compile(r"^\s*\$\$")
-REPLACEMENTS = [
-    (re.compile(r"<!--.*?-->"), " "),  # HTML comments (one line)
-    (re.compile(r"`+[^`]*`+"), " "),  # inline code
-    (re.compile(r"\$\$.*?\$\$"), " "),  # display math on one line
-    (re.compile(r"(?<![\\\w])\$[^$\s][^$]*?\$"), " "),  # inline math $...$
-    (re.compile(r"\\\(.*?\\\)"), " "),  # inline math \( ... \)
-    (re.compile(r"\]\([^)]*\)"), "]"),  # link targets: keep the link text
-    (re.compile(r"^\s*\[[^\]]+\]:\s*\S+.*$"), " "),  # reference-style link definitions
-    (re.compile(r"\[\^[^\]]*\]:?"), " "),  # footnote markers
-    (re.compile(r"https?://\S+"), " "),  # bare URLs
-    (re.compile(r"<[^>\n]+>"), " "),  # HTML tags
-    (re.compile(r"&#?\w+;"), " "),  # HTML entities
-    (re.compile(r"\{[:#.][^}]*\}|\{\s+#[^}]*\}"), " "),  # { #anchor }, {: .attr }, {.class}
-    (re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s*[\w-]+(?:\s+[\w-]+)*"), " "),  # admonition marker and type
-    (re.compile(r"^\s*===\+?"), " "),  # content tab marker
-    (re.compile(r"\S*_\S*"), " "),  # identifiers such as log1pexp_wrong written without code font
-    (re.compile(r"\S*\w/\w\S*"), " "),  # paths, repository names, fractions such as dL/dx
-    (re.compile(r"\b(?=\w*[^\W\d])(?=\w*\d)\w+\b"), " "),  # words with digits: log1pexp, float64
+NO_BLANK_LINE = r"(?:[^\n]|\n(?![ \t]*\n))"  # any character, but a span may not cross a paragraph break
+REPLACEMENTS = [  # applied in order to the whole page; a match is blanked out, keeping its line breaks
+    re.compile(r"<!--.*?-->", re.S),  # HTML comments
+    re.compile(r"(`+)" + NO_BLANK_LINE.replace("[^\\n]", "[^\\n`]") + r"*?\1"),  # inline code
+    re.compile(r"\$\$.*?\$\$", re.S),  # display math
+    re.compile(r"(?<![\\\w$])\$(?=\S)" + NO_BLANK_LINE.replace("[^\\n]", "[^\\n$]") + r"*?(?<=\S)\$"),  # $math$
+    re.compile(r"\\\(.*?\\\)", re.S),  # inline math \( ... \)
+    re.compile(r"(?<=\])\([^)]*\)"),  # link and image targets (the link text and alt text stay)
+    re.compile(r"^[ \t]*\[[^\]]+\]:[ \t]*\S+.*$", re.M),  # reference-style link definitions
+    re.compile(r"\[\^[^\]]*\]:?"),  # footnote markers
+    re.compile(r"https?://\S+"),  # bare URLs
+    re.compile(r"<[^>]+>"),  # HTML tags
+    re.compile(r"&#?\w+;"),  # HTML entities
+    re.compile(r"\{[:#.][^}]*\}|\{[ \t]+#[^}]*\}"),  # { #anchor }, {: .attr }, {.class}
+    re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*", re.M),  # admonition marker, type
+    re.compile(r"^[ \t]*===\+?", re.M),  # content tab marker
+    re.compile(r"\S*_\S*"),  # identifiers such as log1pexp_wrong written without code font
+    re.compile(r"\S*\w/\w\S*"),  # paths, repository names, fractions such as dL/dx
+    re.compile(r"\b(?=\w*[^\W\d])(?=\w*\d)\w+\b"),  # words with digits: log1pexp, float64
+    re.compile(r"\b(?:\d+|[A-Za-z])-[а-яё]{1,3}\b", re.I),  # Russian ordinals: 8-м, k-ю, n-го
 ]
+
+
+def _blank(match: re.Match) -> str:
+    return " " + "\n" * match.group(0).count("\n")
 
 
 def prose_lines(text: str) -> list[str]:
     """The page's lines with everything but prose blanked out (same number of lines)."""
-    out = []
+    kept = []
     fence = None
-    in_math = False
     for line in text.splitlines():
         if fence is not None:
             if line.strip().startswith(fence) and line.strip().strip(fence[0]) == "":
                 fence = None
-            out.append("")
-            continue
-        if in_math:
-            if "$$" in line:
-                in_math = False
-            out.append("")
-            continue
-        match = FENCE.match(line)
-        if match:
-            fence = match.group(1)
-            out.append("")
-            continue
-        if MATH_BLOCK.match(line) and line.count("$$") == 1:
-            in_math = True
-            out.append("")
-            continue
-        if "--8<--" in line:
-            out.append("")
-            continue
-        for pattern, replacement in REPLACEMENTS:
-            line = pattern.sub(replacement, line)
-        out.append(line)
-    return out
+            kept.append("")
+        elif FENCE.match(line):
+            fence = FENCE.match(line).group(1)
+            kept.append("")
+        elif "--8<--" in line:
+            kept.append("")
+        else:
+            kept.append(line)
+    prose = "\n".join(kept)
+    for pattern in REPLACEMENTS:
+        prose = pattern.sub(_blank, prose)
+    lines = prose.split("\n")
+    assert len(lines) == len(kept), "prose extraction must keep the line count"
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------------------
