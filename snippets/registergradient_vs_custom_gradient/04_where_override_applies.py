@@ -1,0 +1,64 @@
+"""Prints where a RegisterGradient override is applied and where it is silently ignored (vs tf.custom_gradient)."""
+import tensorflow as tf
+
+
+@tf.RegisterGradient("StraightThroughRound")
+def _straight_through_round_grad(op, dy):
+    return dy
+
+
+def round_override(x):  # RegisterGradient way: override the gradient of op type "Round"
+    with tf.compat.v1.get_default_graph().gradient_override_map({"Round": "StraightThroughRound"}):
+        return tf.round(x)
+
+
+@tf.custom_gradient
+def round_ste(x):  # custom_gradient way
+    return tf.round(x), lambda dy: dy
+
+
+def loss(fn, x):
+    return tf.reduce_sum(tf.constant([1.0, 2.0]) * fn(x))  # straight-through: dL/dx = [1, 2]
+
+
+def eager_tape(fn, x):
+    with tf.GradientTape() as t:
+        t.watch(x)
+        l = loss(fn, x)
+    return t.gradient(l, x)
+
+
+def tape_outside_function(fn, x):
+    return eager_tape(tf.function(fn), x)
+
+
+def tape_inside_function(fn, x):
+    return tf.function(lambda x: eager_tape(fn, x))(x)
+
+
+def tf_gradients_in_function(fn, x):
+    return tf.function(lambda x: tf.gradients(loss(fn, x), x)[0])(x)
+
+
+def tf_gradients_in_graph(fn, x):
+    with tf.Graph().as_default():
+        x = tf.constant(x.numpy())
+        dx = tf.gradients(loss(fn, x), x)[0]
+        if dx is None:
+            return None
+        with tf.compat.v1.Session() as sess:
+            return sess.run(dx)
+
+
+def cell(dx):
+    if dx is None:
+        return "IGNORED (dL/dx = None)"
+    return f"applied, dL/dx = {tf.constant(dx).numpy()}"
+
+
+x = tf.constant([0.2, 1.7])
+print(f"{'context':25}| {'RegisterGradient + override map':31}| tf.custom_gradient")
+print("-" * 25 + "|" + "-" * 32 + "|" + "-" * 28)
+for ctx in [eager_tape, tape_outside_function, tape_inside_function,
+            tf_gradients_in_function, tf_gradients_in_graph]:
+    print(f"{ctx.__name__:25}| {cell(ctx(round_override, x)):31}| {cell(ctx(round_ste, x))}")

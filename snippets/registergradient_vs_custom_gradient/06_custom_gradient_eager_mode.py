@@ -1,0 +1,30 @@
+"""Eager mode: tf.custom_gradient registers nothing; it records grad on the active tape, which calls it later."""
+import tensorflow as tf
+from tensorflow.python.framework import ops  # private module, used here only to look into the registry
+
+
+@tf.custom_gradient
+def round_ste(x):
+    print("  forward pass runs")
+    def grad(dy):
+        print("  grad called with dy =", dy.numpy())
+        return dy
+    return tf.round(x), grad
+
+
+count = lambda: sum(n.startswith("CustomGradient-") for n in ops.gradient_registry.list())
+before = count()
+x = tf.constant([0.2, 1.7])
+
+print("1) no tape:")
+y = round_ste(x)  # nothing watches x: nothing is recorded, grad is never called
+
+print("2) under a tape:")
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    y = round_ste(x)  # the tape stores (inputs, outputs, grad) for this call
+    loss = tf.reduce_sum(tf.constant([1.0, 2.0]) * y)
+print("   forward done, grad not called yet")
+print("3) tape.gradient:")
+print("   dL/dx =", tape.gradient(loss, x).numpy())
+print("CustomGradient-* names registered in eager mode:", count() - before)
