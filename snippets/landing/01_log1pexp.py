@@ -1,4 +1,4 @@
-"""log1pexp end to end: the naive gradient at x = 100 is nan, the custom one is 1.0."""
+"""log1pexp at x = 100: the naive gradient is nan, the custom one is 1.0."""
 import tensorflow as tf
 
 
