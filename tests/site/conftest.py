@@ -23,6 +23,7 @@ async () => {
     img.addEventListener("error", done, { once: true });
     setTimeout(done, 5000);
   })));
+  const codeBlocks = [...(article ? article.querySelectorAll("pre") : [])].filter((pre) => !pre.closest(".jp-OutputArea"));
   let text = "";
   if (article) {
     const copy = article.cloneNode(true);
@@ -37,8 +38,11 @@ async () => {
     math: article ? article.querySelectorAll("math").length : 0,
     arithmatexWithoutMath: article ? [...article.querySelectorAll(".arithmatex")].filter((n) => !n.querySelector("math")).length : 0,
     images: images.map((img) => ({ src: img.currentSrc || img.src, width: img.naturalWidth, alt: img.getAttribute("alt") })),
-    codeBlocks: article ? [...article.querySelectorAll("div.highlight pre, pre > code")].map((n) => n.closest("pre")).filter((v, i, a) => a.indexOf(v) === i).length : 0,
-    copyButtons: article ? [...article.querySelectorAll("pre")].filter((pre) => pre.querySelector("button.md-code__button[data-md-type=copy]")).length : 0,
+    // Code blocks: every <pre> of the article except a notebook cell's output. A copy button is material's
+    // (in the <pre>) or, on notebook pages, mkdocs-jupyter's <clipboard-copy> in the same cell.
+    codeBlocks: codeBlocks.length,
+    copyButtons: codeBlocks.filter((pre) => pre.querySelector("button.md-code__button[data-md-type=copy]")
+      || (customElements.get("clipboard-copy") && pre.closest(".jp-Cell")?.querySelector("clipboard-copy"))).length,
     switcher: [...document.querySelectorAll(".md-select__link[hreflang]")].map((a) => ({ lang: a.getAttribute("hreflang"), href: a.href })),
     mermaid: document.querySelectorAll(".mermaid, pre.mermaid, [class*=mermaid] svg").length,
   };

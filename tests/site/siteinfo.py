@@ -9,6 +9,7 @@ import http.server
 import io
 import re
 import socket
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,12 +118,21 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A browser that closes a connection mid-response is not an error of the site."""
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 class SiteServer:
     """Serves a folder on 127.0.0.1 with a free port, in a background thread."""
 
     def __init__(self, site_dir: Path, gzip_enabled: bool = False, port: int = 0):
         handler = type("Handler", (_Handler,), {"gzip_enabled": gzip_enabled})
-        self.httpd = http.server.ThreadingHTTPServer(
+        self.httpd = _QuietServer(
             ("127.0.0.1", port), functools.partial(handler, directory=str(site_dir))
         )
         self.port = self.httpd.server_address[1]

@@ -61,7 +61,8 @@ def test_diagrams_are_drawn_and_described(visits):
     assert not bad, _report(bad, "have a diagram problem")
 
 
-_RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\frac|\\partial|\\sigma")
+# LaTeX left as text: delimiters, common commands, or an inline `$...$` formula.
+_RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\frac|\\partial|\\sigma|(?<![\\$])\$(?=\S)[^$\n]{1,80}(?<=\S)\$")
 
 
 def test_formulas_are_drawn(visits):
