@@ -332,10 +332,22 @@ def on_page_content(html: str, page, config, files) -> str:
     ]
     if chapter is not None:
         links.append(f'<a class="md-button" href="{up}{chapter.url}">{labels["chapter"]}</a>')
-    bar = f'<link rel="stylesheet" href="{up}{CSS_URI}">\n<p class="notebook-actions">{" ".join(links)}</p>\n'
-    return bar + html
+    bar = f'<p class="notebook-actions">{" ".join(links)}</p>\n'
+    stylesheet = f'<link rel="stylesheet" href="{up}{CSS_URI}">\n'
+    title_end = html.find("</h1>")
+    if title_end == -1:
+        return stylesheet + bar + html
+    title_end += len("</h1>")
+    return stylesheet + html[:title_end] + "\n" + bar + html[title_end:]
 
 
+EXTRA_CSS = """/* hooks/notebooks.py: long code lines scroll instead of being cut; outputs sit in a box like the
+   site's code blocks; the download/chapter buttons under the title. */
+.jupyter-wrapper .jp-InputArea-editor{overflow-x:auto}
+.jupyter-wrapper .jp-OutputArea-output pre{overflow-x:auto;padding:.5em .8em;background:var(--md-code-bg-color);border-radius:.1rem}
+.notebook-actions{margin:0 0 1em}
+.notebook-actions .md-button{margin:0 .5em .5em 0;font-size:.7rem;padding:.4em 1.2em}
+"""
 _CLASS_ATTR = re.compile(r'class="([^"]*)"')
 _SELECTOR_CLASS = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
 _used_classes: set[str] = set()
@@ -386,6 +398,18 @@ def _declarations(body: str) -> list[str]:
     return [d.strip() for d in out if d.strip()]
 
 
+def _split_selectors(prelude: str) -> list[str]:
+    """Split a selector list at its top-level commas (not inside ``:is(a, b)``)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(prelude):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            parts.append(prelude[start:i])
+            start = i + 1
+    parts.append(prelude[start:])
+    return parts
+
+
 def _prune_rules(css: str, used: set[str]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for prelude, body in _rules(css):
@@ -398,7 +422,7 @@ def _prune_rules(css: str, used: set[str]) -> list[tuple[str, str]]:
         elif prelude.startswith("@"):
             out.append((prelude, body))
         else:
-            selectors = [sel for sel in prelude.split(",") if _can_match(sel, used)]
+            selectors = [sel for sel in _split_selectors(prelude) if _can_match(sel, used)]
             if selectors:
                 out.append((",".join(selectors), body))
     return list(dict.fromkeys(out))
@@ -441,4 +465,4 @@ def on_post_build(config) -> None:
         out = Path(config.site_dir) / CSS_URI
         out.parent.mkdir(parents=True, exist_ok=True)
         css = "\n".join(_css_parts)
-        out.write_text(prune_css(css, _used_classes) + "\n")
+        out.write_text(prune_css(css, _used_classes) + "\n" + EXTRA_CSS)
