@@ -76,11 +76,11 @@ TEXT = {
         "lane2": ["", "внутренняя лента: tape.gradient(y, x)", "внешняя лента: tape.gradient(dy_dx, x)"],
         "fused": "одно слитое ядро: f и f′ вместе",
         "returns": "возвращает",
-        "unused": "x входит лишь затем, чтобы связать x → x_grad на ленте",
+        "unused": "x нужен лишь для связи x → x_grad на ленте",
         "first": "первая производная",
         "for_x": "для x: член второго порядка",
         "for_dy": "для dy: «транспонирование»",
-        "for_dy2": "(только если dy — вход; нужно прямому режиму)",
+        "for_dy2": "(если dy — вход; его читает прямой режим)",
         "ddy_from": "от внешней ленты",
         "dy_from": "от внутренней ленты",
     },
@@ -154,68 +154,70 @@ class Svg:
 
 def passes_svg(lang: str) -> str:
     t = TEXT[lang]
-    width, height = 980, 580
+    width, height = 800, 580
     svg = Svg(width, height, t["title"], t["desc"], f"second-order-passes-{lang}")
-    svg.text(24, 34, t["title"], size=16, bold=True)
+    svg.text(20, 32, t["title"], size=16, bold=True)
 
-    lanes = [(52, 130), (196, 194), (404, 160)]  # (top, height) of each pass
+    lanes = [(48, 132), (194, 196), (404, 164)]  # (top, height) of each pass
     colors = [FWD, BWD, BWD2]
     for i, (top, h) in enumerate(lanes):
-        svg.rect(14, top, width - 28, h, LANE_FILL[i])
-        svg.lane_title(28, top + 24, t["lane"][i], t["lane2"][i], colors[i])
+        svg.rect(10, top, width - 20, h, LANE_FILL[i])
+        svg.text(22, top + 24, t["lane"][i], size=15, color=colors[i], bold=True)
+        if t["lane2"][i]:
+            svg.text(width - 22, top + 24, t["lane2"][i], size=12, color=MUTED, anchor="end")
 
     # Row 1: forward pass.
     top, h = lanes[0]
-    cy = top + 78
-    svg.pill(90, cy, "x", FWD)
-    svg.arrow(108, cy, 238, cy, "fwd")
-    svg.rect(240, top + 38, 470, 80, "#ffffff", FWD)
-    svg.text(256, top + 62, "op_with_fused_backprop(x)", mono=True, bold=True)
-    svg.text(256, top + 86, "y, x_grad = fused_op(x)", mono=True, size=13)
-    svg.text(256, top + 107, "y = f(x),  x_grad = f′(x)   ← " + t["fused"], size=13, color=MUTED)
-    svg.arrow(712, cy, 838, cy, "fwd")
-    svg.pill(870, cy, "y", FWD)
+    cy = top + 80
+    svg.pill(52, cy, "x", FWD)
+    svg.arrow(70, cy, 118, cy, "fwd")
+    svg.rect(120, top + 38, 440, 84, "#ffffff", FWD)
+    svg.text(134, top + 62, "op_with_fused_backprop(x)", mono=True, bold=True, size=15)
+    svg.text(134, top + 86, "y, x_grad = fused_op(x)", mono=True, size=14)
+    svg.text(134, top + 110, "y = f(x),  x_grad = f′(x)  ← " + t["fused"], size=13, color=MUTED)
+    svg.arrow(562, cy, 692, cy, "fwd")
+    svg.pill(720, cy, "y", FWD)
 
     # Row 2: first backward pass.
     top, h = lanes[1]
-    svg.rect(240, top + 38, 470, 146, "#ffffff", BWD)
-    svg.text(256, top + 62, "first_order_gradient(dy)", mono=True, bold=True)
-    svg.text(256, top + 84, "return dy * first_order_custom(x)", mono=True, size=13)
-    svg.rect(330, top + 102, 364, 72, "#fbfbfd", BWD2, dashed=True)
-    svg.text(342, top + 124, "first_order_custom(unused_x)", mono=True, size=13, bold=True)
-    svg.text(342, top + 144, "return x_grad, second_order_and_transpose", mono=True, size=11)
-    svg.text(342, top + 164, t["unused"], size=11, color=MUTED)
-    svg.pill(90, top + 80, "dy", BWD)
-    svg.text(90, top + 110, t["dy_from"], size=11, color=MUTED, anchor="middle")
-    svg.arrow(112, top + 80, 238, top + 80, "bwd")
-    svg.pill(90, top + 154, "x", FWD)
-    svg.arrow(108, top + 154, 328, top + 154, "fwd")
-    svg.arrow(712, top + 80, 828, top + 80, "bwd")
-    svg.pill(880, top + 80, "dy·f′(x)", BWD)
-    svg.text(880, top + 112, t["first"], size=12, color=BWD, anchor="middle")
+    svg.rect(120, top + 38, 440, 148, "#ffffff", BWD)
+    svg.text(134, top + 62, "first_order_gradient(dy)", mono=True, bold=True, size=15)
+    svg.text(134, top + 86, "return dy * first_order_custom(x)", mono=True, size=14)
+    svg.rect(186, top + 100, 364, 78, "#fbfbfd", BWD2, dashed=True)
+    svg.text(198, top + 122, "first_order_custom(unused_x)", mono=True, size=14, bold=True)
+    svg.text(198, top + 144, "return x_grad, second_order_and_transpose", mono=True, size=12)
+    svg.text(198, top + 166, t["unused"], size=12, color=MUTED)
+    svg.pill(52, top + 80, "dy", BWD)
+    svg.arrow(74, top + 80, 118, top + 80, "bwd")
+    svg.pill(52, top + 150, "x", FWD)
+    svg.arrow(70, top + 150, 184, top + 150, "fwd")
+    svg.arrow(562, top + 80, 640, top + 80, "bwd")
+    svg.pill(702, top + 80, "dy·f′(x)", BWD)
+    svg.text(702, top + 114, t["first"], size=13, color=BWD, anchor="middle")
 
-    # "returns" links between rows.
-    svg.arrow(600, lanes[0][0] + 120, 600, lanes[1][0] + 36, "muted", dashed=True,
-              label=t["returns"] + " first_order_gradient", label_dx=6, label_dy=4)
-    svg.arrow(545, lanes[1][0] + 176, 545, lanes[2][0] + 38, "muted", dashed=True,
-              label=t["returns"] + " second_order_and_transpose", label_dx=6, label_dy=4)
+    # "returns" links between rows, labelled in the gap between the lanes.
+    gap1 = (lanes[0][0] + lanes[0][1] + lanes[1][0]) / 2
+    svg.arrow(500, lanes[0][0] + 124, 500, lanes[1][0] + 36, "muted", dashed=True)
+    svg.text(508, gap1 + 4, t["returns"] + " first_order_gradient", size=12, color=MUTED)
+    gap2 = (lanes[1][0] + lanes[1][1] + lanes[2][0]) / 2
+    svg.arrow(380, lanes[1][0] + 180, 380, lanes[2][0] + 40, "muted", dashed=True)
+    svg.text(388, gap2 + 4, t["returns"] + " second_order_and_transpose", size=12, color=MUTED)
 
     # Row 3: second backward pass.
     top, h = lanes[2]
-    cy = top + 80
-    svg.pill(90, cy, "ddy", BWD2)
-    svg.text(90, cy + 32, t["ddy_from"], size=11, color=MUTED, anchor="middle")
-    svg.arrow(116, cy, 258, cy, "bwd2")
-    svg.rect(260, top + 40, 300, 80, "#ffffff", BWD2)
-    svg.text(274, top + 68, "second_order_and_transpose(ddy)", mono=True, bold=True, size=13)
-    svg.text(274, top + 94, "return (for x, for dy)", mono=True, size=13)
-    svg.arrow(562, cy - 14, 630, top + 48, "bwd2")
-    svg.arrow(562, cy + 14, 630, top + 118, "bwd2")
-    svg.text(640, top + 44, t["for_x"], size=13, color=BWD2, bold=True)
-    svg.text(640, top + 66, "ddy · dy · f″(x)", mono=True, size=14)
-    svg.text(640, top + 114, t["for_dy"], size=13, color=BWD2, bold=True)
-    svg.text(640, top + 134, "ddy · f′(x)", mono=True, size=14)
-    svg.text(640, top + 150, t["for_dy2"], size=11, color=MUTED)
+    cy = top + 82
+    svg.pill(52, cy, "ddy", BWD2)
+    svg.arrow(78, cy, 118, cy, "bwd2")
+    svg.rect(120, top + 42, 300, 80, "#ffffff", BWD2)
+    svg.text(134, top + 70, "second_order_and_transpose(ddy)", mono=True, bold=True, size=13)
+    svg.text(134, top + 98, "return (for x, for dy)", mono=True, size=14)
+    svg.arrow(422, cy - 14, 478, top + 50, "bwd2")
+    svg.arrow(422, cy + 14, 478, top + 122, "bwd2")
+    svg.text(486, top + 50, t["for_x"], size=14, color=BWD2, bold=True)
+    svg.text(486, top + 72, "ddy · dy · f″(x)", mono=True, size=14)
+    svg.text(486, top + 118, t["for_dy"], size=14, color=BWD2, bold=True)
+    svg.text(486, top + 138, "ddy · f′(x)", mono=True, size=14)
+    svg.text(486, top + 155, t["for_dy2"], size=12, color=MUTED)
     return svg.render()
 
 
