@@ -36,7 +36,7 @@ ORANGE = "#c2410c"
 PURPLE = "#7e22ce"
 RED = "#b42318"
 LANE_FILL = ("#eef5fc", "#fdf1ea", "#f5edfc")
-WIDTH, HEIGHT = 980, 652
+WIDTH, HEIGHT = 760, 692
 
 TEXT = {
     "en": {
@@ -46,10 +46,10 @@ TEXT = {
             "innermost, records the forward pass y = f(x) and gives f′(x); tape 2 records tape 1 and its backward "
             "pass and gives f″(x); tape 3, outermost, records everything inside it and gives f‴(x). The innermost "
             "tape finishes first, and tape n differentiates every op of tapes 1 to n−1, so the graph grows with n. "
-            "(b) @tf.custom_gradient: a row of functions make_fn(0), make_fn(1), make_fn(2), make_fn(3), each "
+            "(b) @tf.custom_gradient: a row of functions make_fn(0), make_fn(1), make_fn(2), …, each "
             "computing sin(x + k·π/2); the grad of make_fn(k) returns dy · make_fn(k+1)(x), a function that again "
             "has a custom gradient, so the next tape can differentiate it. (c) RegisterGradient: a row of ops "
-            "(k = 0, 1, 2, 3); the registered gradient of each op builds the next op, whose gradient is registered "
+            "(k = 0, 1, 2, …); the registered gradient of each op builds the next op, whose gradient is registered "
             "too. If the gradient's op has no gradient of its own, the chain stops and the second derivative is None."
         ),
         "lane": [
@@ -62,18 +62,20 @@ TEXT = {
                  "tape 3 records everything inside it"],
         "forward": "forward pass",
         "right": [
-            "The innermost tape finishes first; each outer",
-            "tape differentiates the gradient computed inside it.",
-            "Tape n sees every op of tapes 1…n−1,",
+            "The innermost tape finishes first;",
+            "each outer tape differentiates the",
+            "gradient computed inside it. Tape n",
+            "sees every op of tapes 1…n−1,",
             "so the graph grows with n.",
         ],
         "grad": "grad",
-        "b_note": ["grad(dy) of make_fn(k) returns dy · make_fn(k+1)(x): again a function with a custom gradient,",
-                   "so the next tape can differentiate it."],
+        "b_note": ["grad(dy) of make_fn(k) returns dy · make_fn(k+1)(x): again a function with a custom",
+                   "gradient, so the next tape can differentiate it."],
         "registered": "gradient",
         "op": "op",
-        "c_note": ["Each arrow is a registered gradient: it builds the next op, and that op's gradient is registered too.",
-                   "If the gradient's op has no gradient of its own (an opaque op), the chain stops: the 2nd derivative is None."],
+        "c_note": [("Each arrow is a registered gradient: it builds the next op, whose gradient is registered too.", MUTED),
+                   ("If the gradient's op has no gradient of its own (an opaque op), the chain stops:", RED),
+                   ("the 2nd derivative is None.", RED)],
     },
     "ru": {
         "title": "Как вкладываются порядки: три пути к производной n-го порядка",
@@ -83,9 +85,9 @@ TEXT = {
             "вместе с её обратным проходом и даёт f″(x); лента 3, внешняя, записывает всё, что внутри неё, и даёт "
             "f‴(x). Первой заканчивает самая внутренняя лента, а лента n дифференцирует все операции лент с 1 по "
             "n−1, поэтому граф растёт с n. (b) @tf.custom_gradient: ряд функций make_fn(0), make_fn(1), make_fn(2), "
-            "make_fn(3), каждая вычисляет sin(x + k·π/2); grad функции make_fn(k) возвращает dy · make_fn(k+1)(x) — "
+            "…, каждая вычисляет sin(x + k·π/2); grad функции make_fn(k) возвращает dy · make_fn(k+1)(x) — "
             "снова функцию с пользовательским градиентом, поэтому следующая лента может её дифференцировать. "
-            "(c) RegisterGradient: ряд операций (k = 0, 1, 2, 3); зарегистрированный градиент каждой операции строит "
+            "(c) RegisterGradient: ряд операций (k = 0, 1, 2, …); зарегистрированный градиент каждой операции строит "
             "следующую операцию, у которой градиент тоже зарегистрирован. Если у операции из градиента нет "
             "собственного градиента, цепочка обрывается и вторая производная равна None."
         ),
@@ -99,18 +101,21 @@ TEXT = {
                  "лента 3 записывает всё, что внутри"],
         "forward": "прямой проход",
         "right": [
-            "Первой заканчивает внутренняя лента; каждая",
-            "внешняя дифференцирует градиент, посчитанный",
-            "внутри неё. Лента n видит все операции лент",
-            "1…n−1, поэтому граф растёт с n.",
+            "Первой заканчивает внутренняя лента;",
+            "каждая внешняя дифференцирует",
+            "градиент, посчитанный внутри неё.",
+            "Лента n видит операции лент 1…n−1,",
+            "поэтому граф растёт с n.",
         ],
         "grad": "grad",
         "b_note": ["grad(dy) функции make_fn(k) возвращает dy · make_fn(k+1)(x): снова функцию",
                    "с пользовательским градиентом — её продифференцирует следующая лента."],
         "registered": "градиент",
         "op": "операция",
-        "c_note": ["Каждая стрелка — зарегистрированный градиент: он строит следующую операцию, и её градиент тоже зарегистрирован.",
-                   "Если у операции из градиента нет своего градиента (непрозрачная операция), цепочка обрывается: вторая производная — None."],
+        "c_note": [("Каждая стрелка — зарегистрированный градиент: он строит следующую операцию,", MUTED),
+                   ("и её градиент тоже зарегистрирован.", MUTED),
+                   ("Если у операции из градиента нет своего градиента (непрозрачная операция),", RED),
+                   ("цепочка обрывается: вторая производная — None.", RED)],
     },
 }
 
@@ -172,61 +177,53 @@ class Svg:
 def nesting_svg(lang: str) -> str:
     t = TEXT[lang]
     svg = Svg(t["title"], t["desc"], f"nth-order-nesting-{lang}")
-    svg.text(24, 34, t["title"], size=16, bold=True)
-    lanes = [(52, 262), (328, 150), (492, 146)]
+    svg.text(20, 34, t["title"], size=16, bold=True)
+    lanes = [(52, 270), (336, 150), (500, 182)]
     for i, (top, h) in enumerate(lanes):
-        svg.rect(14, top, WIDTH - 28, h, LANE_FILL[i])
+        svg.rect(10, top, WIDTH - 20, h, LANE_FILL[i])
         color = (BLUE, ORANGE, PURPLE)[i]
         note = t["lane_note"][i]
         note_part = (
             f'<tspan fill="{MUTED}" font-weight="normal" font-size="12" font-family="{MONO}">   {escape(note)}</tspan>'
             if note else ""
         )
-        svg.parts.append(f'<text x="28" y="{top + 24}" fill="{color}" font-weight="bold">{escape(t["lane"][i])}{note_part}</text>')
+        svg.parts.append(f'<text x="24" y="{top + 24}" fill="{color}" font-weight="bold">{escape(t["lane"][i])}{note_part}</text>')
 
-    # (a) nested tapes: tape 3 outermost.
+    # (a) nested tapes: tape 3 outermost, results on the right.
     top = lanes[0][0]
     boxes = [  # (x, y, w, h, color, label, result)
-        (30, top + 40, 560, 208, PURPLE, t["tape"][2], "f‴(x)"),
-        (50, top + 84, 520, 150, ORANGE, t["tape"][1], "f″(x)"),
-        (70, top + 128, 480, 92, BLUE, t["tape"][0], "f′(x)"),
+        (24, top + 40, 444, 214, PURPLE, t["tape"][2], "f‴(x)"),
+        (42, top + 84, 408, 156, ORANGE, t["tape"][1], "f″(x)"),
+        (60, top + 128, 372, 98, BLUE, t["tape"][0], "f′(x)"),
     ]
     kinds = {PURPLE: "purple", ORANGE: "orange", BLUE: "blue"}
     for x, y, w, h, color, label, result in boxes:
         svg.rect(x, y, w, h, "#ffffff", color, width=2)
-        svg.text(x + 14, y + 24, label, size=13, color=color, bold=True)
-        svg.arrow(x + w, y + 19, 660, y + 19, kinds[color])
-        svg.pill(704, y + 19, result, color)
-    svg.rect(90, top + 164, 440, 44, "#f6f8fa", MUTED)
-    svg.text(106, top + 191, "y = f(x)", mono=True, bold=True)
-    svg.text(516, top + 191, t["forward"], size=12, color=MUTED, anchor="end")
+        svg.text(x + 12, y + 24, label, size=13, color=color, bold=True)
+        svg.arrow(x + w, y + 19, 510, y + 19, kinds[color])
+        svg.pill(552, y + 19, result, color)
+    svg.rect(78, top + 166, 336, 46, "#f6f8fa", MUTED)
+    svg.text(92, top + 194, "y = f(x)", mono=True, bold=True)
+    svg.text(402, top + 194, t["forward"], size=12, color=MUTED, anchor="end")
     for i, line in enumerate(t["right"]):
-        svg.text(612, top + 194 + 18 * i, line, size=12, color=MUTED)
+        svg.text(484, top + 192 + 17 * i, line, size=12, color=MUTED)
 
-    # (b) custom gradients: a row of functions, each grad returning the next.
-    top = lanes[1][0]
-    xs = [30, 262, 494, 726]
-    for k, x in enumerate(xs):
-        svg.rect(x, top + 42, 164, 60, "#ffffff", ORANGE, width=2)
-        svg.text(x + 82, top + 66, f"make_fn({k})", mono=True, bold=True, anchor="middle")
-        svg.text(x + 82, top + 89, f"sin(x + {k}·π/2)", mono=True, size=12, color=MUTED, anchor="middle")
-        nxt = xs[k + 1] if k + 1 < len(xs) else 944
-        svg.arrow(x + 166, top + 72, nxt - 4, top + 72, "orange", label=t["grad"])
-    svg.text(952, top + 77, "…", bold=True, anchor="end")
-    for i, line in enumerate(t["b_note"]):
-        svg.text(30, top + 124 + 17 * i, line, size=12, color=MUTED)
-
-    # (c) RegisterGradient: a row of ops, each registered gradient building the next op.
-    top = lanes[2][0]
-    for k, x in enumerate(xs):
-        svg.rect(x, top + 40, 164, 56, "#ffffff", PURPLE, width=2)
-        svg.text(x + 82, top + 63, f"{t['op']}, k = {k}", mono=True, bold=True, anchor="middle")
-        svg.text(x + 82, top + 84, f"sin(x + {k}·π/2)", mono=True, size=12, color=MUTED, anchor="middle")
-        nxt = xs[k + 1] if k + 1 < len(xs) else 944
-        svg.arrow(x + 166, top + 68, nxt - 4, top + 68, "purple", label=t["registered"])
-    svg.text(952, top + 73, "…", bold=True, anchor="end")
-    svg.text(30, top + 118, t["c_note"][0], size=12, color=MUTED)
-    svg.text(30, top + 135, t["c_note"][1], size=12, color=RED)
+    # (b) and (c): a row of three functions/ops, each gradient building the next one.
+    xs = [24, 264, 504]
+    rows = [
+        (lanes[1][0], ORANGE, "orange", t["grad"], lambda k: f"make_fn({k})", [(line, MUTED) for line in t["b_note"]]),
+        (lanes[2][0], PURPLE, "purple", t["registered"], lambda k: f"{t['op']}, k = {k}", t["c_note"]),
+    ]
+    for top, color, kind, arrow_label, name, notes in rows:
+        for k, x in enumerate(xs):
+            svg.rect(x, top + 40, 176, 58, "#ffffff", color, width=2)
+            svg.text(x + 88, top + 64, name(k), mono=True, bold=True, anchor="middle")
+            svg.text(x + 88, top + 87, f"sin(x + {k}·π/2)", mono=True, size=12, color=MUTED, anchor="middle")
+            nxt = xs[k + 1] if k + 1 < len(xs) else 734
+            svg.arrow(x + 178, top + 69, nxt - 4, top + 69, kind, label=arrow_label)
+        svg.text(748, top + 74, "…", bold=True, anchor="end")
+        for i, (line, line_color) in enumerate(notes):
+            svg.text(24, top + 120 + 17 * i, line, size=12, color=line_color)
     return svg.render()
 
 
