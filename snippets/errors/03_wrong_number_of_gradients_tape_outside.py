@@ -1,0 +1,25 @@
+"""The tape outside, the custom gradient inside a tf.function: the IdentityN message."""
+import tensorflow as tf
+
+
+@tf.custom_gradient
+def multiply(x, y):
+    def grad(dy):
+        return dy * y  # BUG: one gradient for two inputs
+
+    return x * y, grad
+
+
+@tf.function
+def model(x, y):
+    return multiply(x, y)
+
+
+x, y = tf.constant(2.0), tf.constant(3.0)
+try:
+    with tf.GradientTape() as tape:
+        tape.watch([x, y])
+        z = model(x, y)  # the error comes here, while TF builds the backward function
+except ValueError as e:
+    lines = str(e).splitlines()  # the middle lines are a dump of the IdentityN op
+    print(f"{type(e).__name__}: {lines[0]} ... {lines[-1].strip()}")

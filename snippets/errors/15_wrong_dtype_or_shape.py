@@ -1,0 +1,32 @@
+"""grad returns the wrong dtype or shape: the error comes when gradients are added."""
+import tensorflow as tf
+
+
+@tf.custom_gradient
+def wrong_dtype(x):
+    def grad(dy):
+        return tf.cast(dy, tf.float64) * 2.0  # BUG: x is float32
+
+    return 2.0 * x, grad
+
+
+@tf.custom_gradient
+def wrong_shape(x):
+    def grad(dy):
+        return tf.reduce_sum(dy, keepdims=True) * 2.0  # BUG: shape (1,), x has shape (3,)
+
+    return 2.0 * x, grad
+
+
+x = tf.constant([1.0, 2.0, 3.0])
+for f in [wrong_dtype, wrong_shape]:
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        alone = f(x)
+        used_twice = f(x) + x
+    print(f"{f.__name__}: alone -> {tape.gradient(alone, x).dtype.name} {tape.gradient(alone, x).shape}")
+    try:
+        tape.gradient(used_twice, x)
+    except tf.errors.InvalidArgumentError as e:
+        message = e.message.split("}} ")[-1].split(" [Op:")[0]  # drop TF's op/device decorations
+        print(f"{f.__name__}: used twice -> {type(e).__name__}: {message}")
