@@ -1,0 +1,247 @@
+"""Draw the RegisterGradient-vs-custom_gradient picture: where each mechanism hooks into autodiff.
+
+Writes one SVG per language (labels in the page's language, same drawing):
+
+    docs/assets/diagrams/registergradient-hooks.en.svg
+    docs/assets/diagrams/registergradient-hooks.ru.svg
+
+Two lanes, one per backward-pass engine: the GradientTape (eager mode, or a tape inside tf.function), which
+looks up registry[op.type], and the graph engine (tf.gradients, or the backward pass that tf.function builds
+for a tape outside it), which looks up registry[_gradient_op_type or op.type]. In each lane, one row for
+RegisterGradient + gradient_override_map and one for tf.custom_gradient. The verdicts (applied / ignored) are
+the table printed by snippets/registergradient_vs_custom_gradient/04_where_override_applies.py, checked by
+tests/registergradient_vs_custom_gradient/. Standard library only.
+
+    python tools/registergradient_diagram.py          # (re)write the SVG files
+    python tools/registergradient_diagram.py --check  # exit 1 if a committed SVG differs from what it would write
+
+tests/registergradient_vs_custom_gradient/test_diagram.py runs the same function in memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from html import escape
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
+LANGS = ("en", "ru")
+
+SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace"
+INK = "#1f2328"
+MUTED = "#57606a"
+GREEN = "#1a7f37"
+RED = "#b42318"
+LANE_FILL = ("#eef5fc", "#fdf1ea")
+LANE_STROKE = ("#0b6bcb", "#c2410c")
+WIDTH, HEIGHT = 980, 560
+
+# A line is a list of (text, mono?) pieces. Code stays in English in both languages.
+TEXT = {
+    "en": {
+        "title": "Where each mechanism hooks into automatic differentiation",
+        "desc": (
+            "Two lanes, one per backward-pass engine, and two rows in each lane. Lane 1: GradientTape, in eager "
+            "mode or inside tf.function; it looks up registry[op.type]. RegisterGradient with gradient_override_map "
+            "only sets the op attribute _gradient_op_type, which the tape never reads: the override is ignored and "
+            "the built-in gradient is used. tf.custom_gradient records your grad on the tape together with the "
+            "op: applied. Lane 2: the graph engine, that is tf.gradients or the backward pass tf.function builds "
+            "for a tape outside it; it looks up registry[_gradient_op_type, or op.type if there is none]. With "
+            "gradient_override_map the Round op carries _gradient_op_type = StraightThroughRound, and the registry "
+            "entry of that name is your function: applied. tf.custom_gradient adds an IdentityN op with "
+            "_gradient_op_type = CustomGradient-<uid>, registered to your grad: applied. At the bottom: the "
+            "gradient registry is one process-wide table from names to gradient functions; @tf.RegisterGradient "
+            "adds a name, once (a second time raises KeyError)."
+        ),
+        "columns": ["what you write", "what the forward pass leaves behind", "what the backward pass uses"],
+        "lanes": [
+            ["GradientTape: eager mode, or a tape inside tf.function", "looks up registry[op.type]"],
+            ["graph: tf.gradients, or the backward pass tf.function builds for a tape outside it",
+             "looks up registry[_gradient_op_type], else registry[op.type]"],
+        ],
+        "rows": [
+            [  # tape lane
+                ([[("@tf.RegisterGradient(name) +", True)], [("gradient_override_map", True)]], [
+                    ("op Round, attribute", False), ("_gradient_op_type", True)]),
+                ([[("@tf.custom_gradient", True)]], [
+                    ("a tape record: op + your grad", False), ("(record_operation)", True)]),
+            ],
+            [  # graph lane
+                ([[("@tf.RegisterGradient(name) +", True)], [("gradient_override_map", True)]], [
+                    ("op Round with", False), ("_gradient_op_type='StraightThrough…'", True)]),
+                ([[("@tf.custom_gradient", True)]], [
+                    ("op IdentityN with", False), ("_gradient_op_type='CustomGradient-<uid>'", True)]),
+            ],
+        ],
+        "verdicts": [
+            [("IGNORED", "attribute never read: built-in gradient"), ("APPLIED", "the tape calls your grad")],
+            [("APPLIED", "registry['StraightThrough…'] = your fn"), ("APPLIED", "registry['CustomGradient-<uid>']")],
+        ],
+        "registry": [
+            "Gradient registry: one process-wide table, name → gradient function. @tf.RegisterGradient(name) adds a name,",
+            "only once (a second time: KeyError). tf.custom_gradient in graph mode adds a fresh CustomGradient-<uid> per trace.",
+        ],
+    },
+    "ru": {
+        "title": "Куда каждый механизм встраивается в автоматическое дифференцирование",
+        "desc": (
+            "Две полосы, по одной на каждый механизм обратного прохода, и в каждой по две строки. Полоса 1: "
+            "GradientTape, в eager-режиме или внутри tf.function; лента ищет registry[op.type]. RegisterGradient "
+            "с gradient_override_map лишь записывает в операцию атрибут _gradient_op_type, который лента не "
+            "читает: подмена игнорируется, используется встроенный градиент. tf.custom_gradient записывает на "
+            "ленту ваш grad вместе с операцией: применяется. Полоса 2: графовый механизм, то есть tf.gradients "
+            "или обратный проход, который tf.function строит для ленты снаружи; он ищет "
+            "registry[_gradient_op_type, а если атрибута нет — op.type]. С gradient_override_map у операции Round "
+            "есть _gradient_op_type = StraightThroughRound, и под этим именем в реестре лежит ваша функция: "
+            "применяется. tf.custom_gradient добавляет операцию IdentityN с _gradient_op_type = "
+            "CustomGradient-<uid>, зарегистрированной на ваш grad: применяется. Внизу: реестр градиентов — одна "
+            "таблица на весь процесс, имя → функция градиента; @tf.RegisterGradient добавляет имя один раз "
+            "(повторная регистрация даёт KeyError)."
+        ),
+        "columns": ["что вы пишете", "что остаётся после прямого прохода", "что использует обратный проход"],
+        "lanes": [
+            ["GradientTape: eager-режим или лента внутри tf.function", "ищет registry[op.type]"],
+            ["граф: tf.gradients или обратный проход, который tf.function строит для ленты снаружи",
+             "ищет registry[_gradient_op_type], иначе registry[op.type]"],
+        ],
+        "rows": [
+            [
+                ([[("@tf.RegisterGradient(name) +", True)], [("gradient_override_map", True)]], [
+                    ("операция Round, атрибут", False), ("_gradient_op_type", True)]),
+                ([[("@tf.custom_gradient", True)]], [
+                    ("запись на ленте: операция + ваш grad", False), ("(record_operation)", True)]),
+            ],
+            [
+                ([[("@tf.RegisterGradient(name) +", True)], [("gradient_override_map", True)]], [
+                    ("операция Round с", False), ("_gradient_op_type='StraightThrough…'", True)]),
+                ([[("@tf.custom_gradient", True)]], [
+                    ("операция IdentityN с", False), ("_gradient_op_type='CustomGradient-<uid>'", True)]),
+            ],
+        ],
+        "verdicts": [
+            [("ИГНОРИРУЕТСЯ", "атрибут не читается: встроенный градиент"), ("ПРИМЕНЯЕТСЯ", "лента вызывает ваш grad")],
+            [("ПРИМЕНЯЕТСЯ", "registry['StraightThrough…'] = ваша функция"),
+             ("ПРИМЕНЯЕТСЯ", "registry['CustomGradient-<uid>']")],
+        ],
+        "registry": [
+            "Реестр градиентов: одна таблица на весь процесс, имя → функция градиента. @tf.RegisterGradient(name) добавляет",
+            "имя только один раз (повторно — KeyError). tf.custom_gradient в графе добавляет новое CustomGradient-<uid> на каждую трассировку.",
+        ],
+    },
+}
+
+
+class Svg:
+    def __init__(self, title: str, desc: str, ident: str):
+        self.parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+            f'height="{HEIGHT}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
+            f'font-family="{escape(SANS)}">',
+            f'<title id="{ident}-title">{escape(title)}</title>',
+            f'<desc id="{ident}-desc">{escape(desc)}</desc>',
+            "<defs>",
+            '<marker id="rg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+            f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{MUTED}"/></marker>',
+            "</defs>",
+            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#ffffff"/>',
+        ]
+
+    def rect(self, x, y, w, h, fill, stroke="none", rx=8, width=1.5):
+        self.parts.append(
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{width}"/>'
+        )
+
+    def text(self, x, y, s, size=14, color=INK, anchor="start", mono=False, bold=False):
+        family = f' font-family="{escape(MONO)}"' if mono else ""
+        weight = ' font-weight="700"' if bold else ""
+        self.parts.append(
+            f'<text x="{x}" y="{y}" font-size="{size}" fill="{color}" text-anchor="{anchor}"{family}{weight}>'
+            f"{escape(s)}</text>"
+        )
+
+    def spans(self, x, y, pieces, size=13):
+        """One line made of plain and code pieces, starting at x."""
+        inner = "".join(
+            f'<tspan font-family="{escape(MONO)}">{escape(t)}</tspan>' if mono else f"<tspan>{escape(t)}</tspan>"
+            for t, mono in pieces
+        )
+        self.parts.append(f'<text x="{x}" y="{y}" font-size="{size}" fill="{INK}">{inner}</text>')
+
+    def arrow(self, x1, y1, x2, y2):
+        self.parts.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{MUTED}" stroke-width="1.6" '
+            'marker-end="url(#rg-arrow)"/>'
+        )
+
+    def render(self) -> str:
+        return "\n".join(self.parts + ["</svg>"]) + "\n"
+
+
+COLS = [(36, 240), (298, 316), (636, 306)]  # (x, width) of the three columns
+ROW_H = 54
+
+
+def hooks_svg(lang: str) -> str:
+    t = TEXT[lang]
+    svg = Svg(t["title"], t["desc"], f"registergradient-hooks-{lang}")
+    svg.text(WIDTH / 2, 32, t["title"], size=19, bold=True, anchor="middle")
+    for (x, w), label in zip(COLS, t["columns"]):
+        svg.text(x + w / 2, 62, label, size=13, color=MUTED, anchor="middle")
+    top = 74
+    for lane in range(2):
+        svg.rect(20, top, WIDTH - 40, 200, LANE_FILL[lane], LANE_STROKE[lane], rx=10, width=1.2)
+        first, second = t["lanes"][lane]
+        svg.text(36, top + 22, f"{lane + 1}. {first}", size=14, bold=True, color=LANE_STROKE[lane])
+        svg.text(36, top + 40, second, size=13, color=INK, mono=True)
+        for row in range(2):
+            y = top + 54 + row * (ROW_H + 10)
+            what, recorded = t["rows"][lane][row]
+            verdict, why = t["verdicts"][lane][row]
+            (x1, w1), (x2, w2), (x3, w3) = COLS
+            svg.rect(x1, y, w1, ROW_H, "#ffffff", MUTED, rx=6, width=1)
+            for i, line in enumerate(what):
+                svg.spans(x1 + 10, y + (32 if len(what) == 1 else 22 + 19 * i), line, size=12.5)
+            svg.rect(x2, y, w2, ROW_H, "#ffffff", MUTED, rx=6, width=1)
+            svg.spans(x2 + 10, y + 22, recorded[:1], size=12.5)
+            svg.spans(x2 + 10, y + 41, recorded[1:], size=12.5)
+            color = RED if lane == 0 and row == 0 else GREEN
+            svg.rect(x3, y, w3, ROW_H, "#ffffff", color, rx=6, width=2)
+            svg.text(x3 + 10, y + 22, verdict, size=14, bold=True, color=color)
+            svg.text(x3 + 10, y + 41, why, size=12.5)
+            svg.arrow(x1 + w1 + 2, y + ROW_H / 2, x2 - 3, y + ROW_H / 2)
+            svg.arrow(x2 + w2 + 2, y + ROW_H / 2, x3 - 3, y + ROW_H / 2)
+        top += 214
+    for i, line in enumerate(t["registry"]):
+        svg.text(36, top + 14 + 19 * i, line, size=12.5, color=MUTED)
+    return svg.render()
+
+
+def targets() -> dict[Path, str]:
+    return {OUT_DIR / f"registergradient-hooks.{lang}.svg": hooks_svg(lang) for lang in LANGS}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if a file is stale")
+    args = parser.parse_args(argv)
+    stale = 0
+    for path, content in targets().items():
+        rel = path.relative_to(ROOT)
+        if path.exists() and path.read_text(encoding="utf-8") == content:
+            print(f"same    {rel}")
+        elif args.check:
+            stale += 1
+            print(f"STALE   {rel} (run: python tools/registergradient_diagram.py)")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
+            print(f"written {rel}")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
