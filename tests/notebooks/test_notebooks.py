@@ -65,6 +65,12 @@ def heading_ids(nb) -> list[str]:
     return ids
 
 
+def article(page_html: str) -> str:
+    """The page's own content (material's article), without the navigation that links every page."""
+    match = re.search(r'<article class="md-content__inner md-typeset">(.*?)</article>', page_html, re.S)
+    return match.group(1) if match else ""
+
+
 def built(built_site):
     if built_site.returncode != 0:
         pytest.fail("the strict build failed (see tests/test_build.py); notebook pages cannot be checked", pytrace=False)
@@ -227,11 +233,28 @@ def test_notebook_and_chapter_link_to_each_other(built_site, name, lang):
     chapter = DOCS / (f"{name}.md" if lang == "en" else f"{name}.{lang}.md")
     if not chapter.exists():
         pytest.skip(f"chapter {relative(chapter)} not written yet")
-    notebook_html = (site / prefix(lang) / "notebooks" / name / "index.html").read_text(encoding="utf-8")
+    notebook_html = article((site / prefix(lang) / "notebooks" / name / "index.html").read_text(encoding="utf-8"))
     back = "../../" + ("../" if lang != "en" else "") + f"{prefix(lang)}{name}/"
     assert f'href="{back}"' in notebook_html, f"/{prefix(lang)}notebooks/{name}/ does not link back to its chapter ({back})"
-    chapter_html = (site / prefix(lang) / name / "index.html").read_text(encoding="utf-8")
+    chapter_html = article((site / prefix(lang) / name / "index.html").read_text(encoding="utf-8"))
     assert f'href="../notebooks/{name}/"' in chapter_html, (
         f"chapter /{prefix(lang)}{name}/ does not link to its notebook (add a 'Run it as a notebook' link to "
         f"notebooks/{name}.ipynb near the end of {relative(chapter)})"
     )
+
+
+def test_notebook_stylesheet_is_small_and_well_formed(built_site):
+    """mkdocs-jupyter inlines ~0.6 MB of JupyterLab CSS into every notebook page; the hook moves the rules the
+    pages use into one cached file. A selector list cut at a comma inside `:is(...)` once swallowed the
+    rules after it, so every rule is checked for balanced brackets."""
+    css_path = built(built_site) / HOOK.CSS_URI
+    assert css_path.is_file(), f"{HOOK.CSS_URI} was not written"
+    css = css_path.read_text(encoding="utf-8")
+    assert len(css) < 60_000, f"{HOOK.CSS_URI} is {len(css)} bytes; the pruning stopped working"
+    broken = [prelude for prelude, _ in HOOK._rules(css) if prelude.count("(") != prelude.count(")")]
+    assert not broken, f"selectors with unbalanced brackets in {HOOK.CSS_URI}: {broken[:5]}"
+    for rule in (".clipboard-copy-txt{display:none}", ".jp-InputPrompt"):
+        assert rule in css, f"{HOOK.CSS_URI} lost a rule the notebook pages need: {rule}"
+    for name, lang in PAGES:
+        page_html = (built(built_site) / prefix(lang) / "notebooks" / name / "index.html").read_text(encoding="utf-8")
+        assert "<style" not in article(page_html), f"/{prefix(lang)}notebooks/{name}/ still inlines a stylesheet"
