@@ -1,9 +1,12 @@
-"""The docstring's op_with_fused_backprop, run as printed (softplus filled in): eager and tf.function."""
+"""The docstring's op_with_fused_backprop, run as printed (softplus)."""
 import tensorflow as tf
 
 
-def fused_op(x):  # stands for ONE kernel returning softplus(x) and its derivative sigmoid(x)
-    return tf.stop_gradient(tf.math.softplus(x)), tf.stop_gradient(tf.math.sigmoid(x))
+# fused_op stands for ONE kernel returning softplus(x) and its derivative
+# sigmoid(x); tf.stop_gradient makes it opaque to TF, like a real fused kernel.
+def fused_op(x):
+    y, x_grad = tf.math.softplus(x), tf.math.sigmoid(x)
+    return tf.stop_gradient(y), tf.stop_gradient(x_grad)
 
 
 def second_order_for_x(x, ddy):  # ddy * softplus''(x)
@@ -40,18 +43,18 @@ def second(x):
     with tf.GradientTape() as tape:
         tape.watch(x)
         dy_dx = first(x)
-    return tape.gradient(dy_dx, x)  # calls second_order_and_transpose(ddy=1.0)
+    return tape.gradient(dy_dx, x)  # calls second_order_and_transpose
 
 
-def key_line(e):  # tf.function puts a traceback above the message: keep its last line
-    line = str(e).strip().splitlines()[-1].strip()
-    return f"{type(e).__name__}: {line.removeprefix(type(e).__name__ + ': ')}"
+def key_line(e):  # tf.function adds a traceback: keep the message's last line
+    name, line = type(e).__name__, str(e).strip().splitlines()[-1].strip()
+    return f"{name}: {line.removeprefix(name + ': ')}"
 
 
 x = tf.constant(0.0)
 for mode, wrap in [("eager", lambda f: f), ("tf.function", tf.function)]:
-    print(f"{mode}: first derivative at x = 0 is {wrap(first)(x).numpy():.4f}")
+    print(f"{mode}: first derivative at x = 0 is {wrap(first)(x):.4f}")
     try:
-        print(f"{mode}: second derivative is {wrap(second)(x).numpy():.4f}")
+        print(f"{mode}: second derivative is {wrap(second)(x):.4f}")
     except Exception as e:
         print(f"{mode}: second derivative fails with {key_line(e)}")

@@ -1,9 +1,12 @@
-"""Why unused_x: if grad just returns dy * x_grad, nothing links x_grad to x, so the second derivative is None."""
+"""Without unused_x: grad returns dy * x_grad; second derivative is None."""
 import tensorflow as tf
 
 
-def fused_op(x):  # stands for ONE kernel returning softplus(x) and sigmoid(x); TF cannot look inside
-    return tf.stop_gradient(tf.math.softplus(x)), tf.stop_gradient(tf.math.sigmoid(x))
+# fused_op stands for ONE kernel returning softplus(x) and its derivative
+# sigmoid(x); tf.stop_gradient makes it opaque to TF, like a real fused kernel.
+def fused_op(x):
+    y, x_grad = tf.math.softplus(x), tf.math.sigmoid(x)
+    return tf.stop_gradient(y), tf.stop_gradient(x_grad)
 
 
 @tf.custom_gradient
@@ -11,7 +14,8 @@ def softplus(x):
     y, x_grad = fused_op(x)
 
     def first_order_gradient(dy):
-        return dy * x_grad  # x_grad is a finished number here: no recorded path back to x
+        # x_grad is a finished number here: no recorded path leads back to x
+        return dy * x_grad
 
     return y, first_order_gradient
 
@@ -27,6 +31,7 @@ def first_and_second(x):
 
 
 x = tf.constant(0.0)  # softplus'(0) = 0.5, softplus''(0) = 0.25
-for mode, run in [("eager", first_and_second), ("tf.function", tf.function(first_and_second))]:
+for mode, run in [("eager", first_and_second),
+                  ("tf.function", tf.function(first_and_second))]:
     first, second = run(x)
-    print(f"{mode}: first derivative {first.numpy():.4f}, second derivative {second}")
+    print(f"{mode}: first derivative {first:.4f}, second derivative {second}")

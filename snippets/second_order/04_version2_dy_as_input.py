@@ -1,9 +1,12 @@
-"""Version 2: dy is an input of the inner function, so its grad returns two values (for x and for dy); checked."""
+"""Version 2: dy is an input too, so the innermost grad returns two values."""
 import tensorflow as tf
 
 
-def fused_op(x):  # stands for ONE kernel returning softplus(x) and sigmoid(x); TF cannot look inside
-    return tf.stop_gradient(tf.math.softplus(x)), tf.stop_gradient(tf.math.sigmoid(x))
+# fused_op stands for ONE kernel returning softplus(x) and its derivative
+# sigmoid(x); tf.stop_gradient makes it opaque to TF, like a real fused kernel.
+def fused_op(x):
+    y, x_grad = tf.math.softplus(x), tf.math.sigmoid(x)
+    return tf.stop_gradient(y), tf.stop_gradient(x_grad)
 
 
 @tf.custom_gradient
@@ -13,9 +16,10 @@ def softplus(x):
     def first_order_gradient(dy):
         @tf.custom_gradient
         def first_order_custom(unused_x, dy):  # TWO inputs ...
-            def second_order_and_transpose(ddy):  # ... so TWO return values:
-                return (ddy * dy * x_grad * (1 - x_grad),  # for x:  ddy * dy * softplus''(x)
-                        ddy * x_grad)                      # for dy: ddy * softplus'(x)
+            def second_order_and_transpose(ddy):  # ... so TWO values:
+                for_x = ddy * dy * x_grad * (1 - x_grad)  # dy * softplus''
+                for_dy = ddy * x_grad  # softplus'
+                return for_x, for_dy
 
             return dy * x_grad, second_order_and_transpose
 
@@ -25,7 +29,7 @@ def softplus(x):
 
 
 def derivatives(f, x):
-    dy = tf.ones_like(x)  # the dy that tape.gradient would pass; here we watch it too
+    dy = tf.ones_like(x)  # what tape.gradient would pass; here we watch it
     with tf.GradientTape(persistent=True) as outer:
         outer.watch([x, dy])
         with tf.GradientTape() as inner:
@@ -45,7 +49,8 @@ reference = derivatives(tf.math.softplus, x)
 ours_eager = derivatives(softplus, x)
 ours_graph = tf.function(lambda x: derivatives(softplus, x))(x)
 show("x", x)
-for i, (name, closed_form) in enumerate([("second derivative", s * (1 - s)), ("gradient w.r.t. dy", s)]):
+rows = [("second derivative", s * (1 - s)), ("gradient w.r.t. dy", s)]
+for i, (name, closed_form) in enumerate(rows):
     print(name)
     show("  closed form", closed_form)
     show("  nested tapes on tf.math.softplus", reference[i])

@@ -1,12 +1,15 @@
-"""Forward mode reads the gradient w.r.t. dy: a wrong one breaks ForwardAccumulator, reverse mode stays right."""
+"""Forward mode reads the gradient w.r.t. dy; reverse mode never does."""
 import tensorflow as tf
 
 
-def fused_op(x):  # stands for ONE kernel returning softplus(x) and sigmoid(x); TF cannot look inside
-    return tf.stop_gradient(tf.math.softplus(x)), tf.stop_gradient(tf.math.sigmoid(x))
+# fused_op stands for ONE kernel returning softplus(x) and its derivative
+# sigmoid(x); tf.stop_gradient makes it opaque to TF, like a real fused kernel.
+def fused_op(x):
+    y, x_grad = tf.math.softplus(x), tf.math.sigmoid(x)
+    return tf.stop_gradient(y), tf.stop_gradient(x_grad)
 
 
-def make_softplus(gradient_wrt_dy):  # version 2, with the dy part plugged in
+def make_softplus(gradient_wrt_dy):  # version 2, the dy part plugged in
     @tf.custom_gradient
     def softplus(x):
         y, x_grad = fused_op(x)
@@ -15,7 +18,8 @@ def make_softplus(gradient_wrt_dy):  # version 2, with the dy part plugged in
             @tf.custom_gradient
             def first_order_custom(unused_x, dy):
                 def second_order_and_transpose(ddy):
-                    return ddy * dy * x_grad * (1 - x_grad), gradient_wrt_dy(ddy, x_grad)
+                    for_x = ddy * dy * x_grad * (1 - x_grad)
+                    return for_x, gradient_wrt_dy(ddy, x_grad)
 
                 return dy * x_grad, second_order_and_transpose
 
@@ -32,10 +36,11 @@ variants = {
     "wrong: None": make_softplus(lambda ddy, x_grad: None),
 }
 x = tf.constant(0.0)  # softplus'(0) = 0.5, softplus''(0) = 0.25
+one = tf.constant(1.0)
 for name, softplus in variants.items():
-    with tf.autodiff.ForwardAccumulator(primals=x, tangents=tf.constant(1.0)) as acc:
+    with tf.autodiff.ForwardAccumulator(primals=x, tangents=one) as acc:
         y = softplus(x)
-    forward = acc.jvp(y)  # forward mode: d softplus/dx along tangent 1.0
+    forward = acc.jvp(y)  # forward mode: d softplus/dx times the tangent 1
     with tf.GradientTape() as outer:
         outer.watch(x)
         with tf.GradientTape() as inner:
@@ -43,5 +48,6 @@ for name, softplus in variants.items():
             y = softplus(x)
         first = inner.gradient(y, x)  # reverse mode
     second = outer.gradient(first, x)
-    forward = "None" if forward is None else f"{forward.numpy():.4f}"
-    print(f"{name:<20} forward mode: {forward:<6}  reverse mode: {first.numpy():.4f}, second: {second.numpy():.4f}")
+    forward = "None" if forward is None else f"{forward:.4f}"
+    print(f"{name:<20} forward mode: {forward:<6}  "
+          f"reverse mode: {first:.4f}, second: {second:.4f}")

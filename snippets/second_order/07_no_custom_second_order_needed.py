@@ -1,4 +1,4 @@
-"""No custom second order needed when grad is built from differentiable TF ops: nested tapes differentiate it."""
+"""A grad made of differentiable TF ops needs no custom second order."""
 import tensorflow as tf
 
 
@@ -6,8 +6,8 @@ import tensorflow as tf
 def log1pexp(x):  # the docstring's first example
     e = tf.exp(x)
 
-    def grad(dy):
-        return dy * (1 - 1 / (1 + e))  # plain TF ops on e = exp(x): the outer tape records them
+    def grad(dy):  # plain TF ops on e = exp(x): the outer tape records them
+        return dy * (1 - 1 / (1 + e))
 
     return tf.math.log(1 + e), grad
 
