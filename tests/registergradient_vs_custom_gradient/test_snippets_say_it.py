@@ -77,3 +77,14 @@ def test_savedmodel_keeps_both_gradients_only_when_saved():
     kept, dropped = out.split("experimental_custom_gradients=False")
     assert kept.count("dL/dx = [1. 2.]") == 2, f"{DIR}/12_savedmodel_export.py: a gradient is lost by default now"
     assert dropped.count("LookupError") == 2, f"{DIR}/12_savedmodel_export.py: dropped gradients no longer fail"
+
+
+def test_new_op_type_registration_reaches_tapes():
+    # run in its own process by the harness: it registers the op type "SoftsignGrad" for good
+    lines = dict(line.split(":", 1) for line in stdout("14_register_gradient_new_op_type.py").splitlines())
+    assert lines["before"].strip().startswith("LookupError: gradient registry has no entry for: SoftsignGrad"), (
+        f"{DIR}/14_register_gradient_new_op_type.py: TensorFlow now has a gradient for SoftsignGrad (or another "
+        "error); pick another op without a gradient for this snippet"
+    )
+    for key in ["eager GradientTape", "GradientTape inside tf.function"]:
+        assert float(lines[key]) == -0.25, f"{DIR}/14_register_gradient_new_op_type.py: {key} = {lines[key]}"
