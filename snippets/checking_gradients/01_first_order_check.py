@@ -1,4 +1,4 @@
-"""Check a custom gradient against finite differences: tf.test.compute_gradient."""
+"""Check a custom gradient against finite differences (compute_gradient)."""
 import numpy as np
 import tensorflow as tf
 

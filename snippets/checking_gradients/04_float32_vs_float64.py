@@ -17,4 +17,5 @@ for dtype in (tf.float32, tf.float64):
     x = tf.constant([-2.0, 0.0, 3.0], dtype=dtype)
     theoretical, numerical = tf.test.compute_gradient(log1pexp, [x])
     error = np.max(np.abs(theoretical[0] - numerical[0]))
-    print(f"{dtype.name}: max error of order 1e{np.floor(np.log10(error)):+.0f}")
+    magnitude = f"1e{np.floor(np.log10(error)):+.0f}"
+    print(f"{dtype.name}: max error of order {magnitude}")

@@ -1,4 +1,4 @@
-"""Second-order check: compute_gradient on a function that returns the derivative."""
+"""Second-order check: compute_gradient of a function returning f'(x)."""
 import numpy as np
 import tensorflow as tf
 

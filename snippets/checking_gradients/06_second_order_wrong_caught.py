@@ -1,4 +1,4 @@
-"""A grad computed in NumPy: first order passes, the second-order check fails."""
+"""A grad computed in NumPy: first order passes, second order fails."""
 import numpy as np
 import tensorflow as tf
 
@@ -8,7 +8,8 @@ def log1pexp_numpy(x):
     e = tf.exp(x)
 
     def grad(dy):
-        sigmoid = 1 - 1 / (1 + e.numpy())  # BUG: NumPy is invisible to the tape
+        # BUG: NumPy work is invisible to the tape
+        sigmoid = 1 - 1 / (1 + e.numpy())
         return dy * sigmoid
 
     return tf.math.log(1 + e), grad

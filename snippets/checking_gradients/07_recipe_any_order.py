@@ -1,4 +1,4 @@
-"""A recipe to copy: check a custom gradient up to any order with nested tapes."""
+"""A recipe to copy: check a custom gradient up to any order."""
 import numpy as np
 import tensorflow as tf
 
