@@ -67,7 +67,7 @@ def heading_ids(nb) -> list[str]:
 
 def article(page_html: str) -> str:
     """The page's own content (material's article), without the navigation that links every page."""
-    match = re.search(r'<article class="md-content__inner md-typeset">(.*?)</article>', page_html, re.S)
+    match = re.search(r'<article class="md-content__inner md-typeset"[^>]*>(.*?)</article>', page_html, re.S)
     return match.group(1) if match else ""
 
 
