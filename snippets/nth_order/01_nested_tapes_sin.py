@@ -1,16 +1,16 @@
-"""Nested GradientTapes written once: derivatives of sin up to order 8, eager and in tf.function."""
+"""nth_derivative written once: sin up to order 8, eager and in tf.function."""
 import math
 
 import tensorflow as tf
 
 
 def nth_derivative(f, x, n):
-    """The n-th derivative of f at x: n GradientTapes, each one inside the next."""
+    """The n-th derivative of f at x: n tapes, each inside the next."""
     if n == 0:
         return f(x)
     with tf.GradientTape() as tape:
         tape.watch(x)
-        y = nth_derivative(f, x, n - 1)  # the inner tapes run while this tape records
+        y = nth_derivative(f, x, n - 1)  # inner tapes run while this records
     return tape.gradient(y, x)
 
 
@@ -27,4 +27,5 @@ for n in range(1, 9):
     graph = in_graph[n - 1].numpy()
     exact = math.sin(0.5 + n * math.pi / 2)  # sin^(n)(x) = sin(x + n*pi/2)
     error = max(abs(eager - exact), abs(graph - exact))
-    print(f"{n:5} | {eager:+.10f} | {graph:+.10f} | {exact:+.10f} | {error:.1e}")
+    row = [f"{eager:+.10f}", f"{graph:+.10f}", f"{exact:+.10f}"]
+    print(f"{n:5} | " + " | ".join(row) + f" | {error:.1e}")

@@ -1,4 +1,4 @@
-"""The same nth_derivative on softplus, checked against the sigmoid polynomials, eager and in tf.function."""
+"""nth_derivative on softplus, checked against the sigmoid polynomials."""
 import math
 
 import tensorflow as tf
@@ -17,8 +17,8 @@ def nth_derivative(f, x, n):
 def sigmoid_poly(k):
     """The k-th derivative of sigmoid as a polynomial in s = sigmoid(x)."""
     p = Polynomial([0, 1])  # sigmoid itself: s
-    for _ in range(k):
-        p = p.deriv() * Polynomial([0, 1, -1])  # d/dx q(s) = q'(s) * s * (1 - s)
+    for _ in range(k):  # d/dx q(s) = q'(s) * s * (1 - s)
+        p = p.deriv() * Polynomial([0, 1, -1])
     return p
 
 
@@ -34,7 +34,9 @@ print("order | eager         | tf.function   | closed form   | abs error")
 for n in range(1, 9):
     eager = nth_derivative(tf.math.softplus, x, n).numpy()
     graph = in_graph[n - 1].numpy()
-    exact = sigmoid_poly(n - 1)(s)  # softplus' = sigmoid, so softplus^(n) = sigmoid^(n-1)
+    exact = sigmoid_poly(n - 1)(s)  # softplus^(n) = sigmoid^(n-1)
     error = max(abs(eager - exact), abs(graph - exact))
-    print(f"{n:5} | {eager:+.10f} | {graph:+.10f} | {exact:+.10f} | {error:.1e}")
-print("sigmoid'''(x) as a polynomial in s:", sigmoid_poly(3).coef.astype(int).tolist())
+    row = [f"{eager:+.10f}", f"{graph:+.10f}", f"{exact:+.10f}"]
+    print(f"{n:5} | " + " | ".join(row) + f" | {error:.1e}")
+coefficients = sigmoid_poly(3).coef.astype(int).tolist()
+print("sigmoid''' as a polynomial in s (s^0, s^1, ...):", coefficients)

@@ -1,15 +1,15 @@
-"""A custom gradient at every order: make_sin(k) is sin^(k), and its grad calls make_sin(k + 1)."""
+"""A custom gradient at every order: make_sin(k)'s grad calls make_sin(k+1)."""
 import math
 
 import tensorflow as tf
 
 
 def make_sin(k):
-    """sin^(k)(x) = sin(x + k*pi/2), with a custom gradient that is sin^(k+1)."""
+    """sin^(k)(x) = sin(x + k*pi/2); its custom gradient is sin^(k+1)."""
     @tf.custom_gradient
     def sin_k(x):
         def grad(dy):
-            return dy * make_sin(k + 1)(x)  # the next order: again a custom-gradient function
+            return dy * make_sin(k + 1)(x)  # again a custom-gradient function
         return tf.sin(x + k * math.pi / 2), grad
     return sin_k
 
@@ -36,4 +36,5 @@ for n in range(1, 9):
     graph = in_graph[n - 1].numpy()
     exact = math.sin(0.5 + n * math.pi / 2)
     error = max(abs(eager - exact), abs(graph - exact))
-    print(f"{n:5} | {eager:+.10f} | {graph:+.10f} | {exact:+.10f} | {error:.1e}")
+    row = [f"{eager:+.10f}", f"{graph:+.10f}", f"{exact:+.10f}"]
+    print(f"{n:5} | " + " | ".join(row) + f" | {error:.1e}")

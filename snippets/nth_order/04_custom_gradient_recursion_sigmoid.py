@@ -1,4 +1,4 @@
-"""Custom gradients at every order for sigmoid: each order is a polynomial in s = sigmoid(x)."""
+"""Custom gradients at every order for sigmoid, from its polynomials."""
 import math
 
 import tensorflow as tf
@@ -7,20 +7,20 @@ from numpy.polynomial import Polynomial
 
 def sigmoid_poly(k):
     p = Polynomial([0, 1])
-    for _ in range(k):
-        p = p.deriv() * Polynomial([0, 1, -1])  # d/dx q(s) = q'(s) * s * (1 - s)
+    for _ in range(k):  # d/dx q(s) = q'(s) * s * (1 - s)
+        p = p.deriv() * Polynomial([0, 1, -1])
     return p
 
 
 def make_sigmoid(k):
-    """sigmoid^(k)(x), computed from its closed form; its grad is make_sigmoid(k + 1)."""
+    """sigmoid^(k)(x) from its closed form; its grad is make_sigmoid(k+1)."""
     coefficients = sigmoid_poly(k).coef[::-1].tolist()  # highest power first
 
     @tf.custom_gradient
     def sigmoid_k(x):
         s = tf.sigmoid(x)
         y = tf.zeros_like(s)
-        for c in coefficients:  # Horner's rule: y = (...(c_n*s + c_n-1)*s + ...) + c_0
+        for c in coefficients:  # Horner's rule
             y = y * s + c
         return y, lambda dy: dy * make_sigmoid(k + 1)(x)
     return sigmoid_k
@@ -48,4 +48,5 @@ for n in range(1, 9):
     graph = in_graph[n - 1].numpy()
     exact = sigmoid_poly(n)(1 / (1 + math.exp(-0.5)))
     error = max(abs(eager - exact), abs(graph - exact))
-    print(f"{n:5} | {eager:+.10f} | {graph:+.10f} | {exact:+.10f} | {error:.1e}")
+    row = [f"{eager:+.10f}", f"{graph:+.10f}", f"{exact:+.10f}"]
+    print(f"{n:5} | " + " | ".join(row) + f" | {error:.1e}")

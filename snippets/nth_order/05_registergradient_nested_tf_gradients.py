@@ -1,4 +1,4 @@
-"""RegisterGradient route: an opaque op gets a registered gradient made of TF ops; nested tf.gradients do the rest."""
+"""RegisterGradient: an opaque op, a gradient of TF ops, nested tf.gradients."""
 import math
 
 import numpy as np
@@ -7,11 +7,11 @@ import tensorflow as tf
 
 @tf.RegisterGradient("NumpySinGrad")
 def _numpy_sin_grad(op, dy):
-    return dy * tf.cos(op.inputs[0])  # built from TF ops, so TF can differentiate it again
+    return dy * tf.cos(op.inputs[0])  # TF ops: TF can differentiate them again
 
 
 def numpy_sin(x):
-    """An op TensorFlow cannot look inside (like a custom C++ op); its type is "PyFunc"."""
+    """An op TF cannot look inside (like a custom C++ op): type "PyFunc"."""
     graph = tf.compat.v1.get_default_graph()
     with graph.gradient_override_map({"PyFunc": "NumpySinGrad"}):
         return tf.numpy_function(np.sin, [x], tf.float64)
@@ -19,8 +19,8 @@ def numpy_sin(x):
 
 def orders_0_to_8(x):
     derivatives = [numpy_sin(x)]
-    for _ in range(8):
-        derivatives.append(tf.gradients(derivatives[-1], x)[0])  # differentiate the last gradient
+    for _ in range(8):  # differentiate the last gradient again
+        derivatives.append(tf.gradients(derivatives[-1], x)[0])
     return derivatives
 
 
@@ -37,4 +37,5 @@ for n in range(1, 9):
     in_graph, in_function = graph_values[n], function_values[n].numpy()
     exact = math.sin(0.5 + n * math.pi / 2)
     error = max(abs(in_graph - exact), abs(in_function - exact))
-    print(f"{n:5} | {in_graph:+.10f} | {in_function:+.10f} | {exact:+.10f} | {error:.1e}")
+    row = [f"{in_graph:+.10f}", f"{in_function:+.10f}", f"{exact:+.10f}"]
+    print(f"{n:5} | " + " | ".join(row) + f" | {error:.1e}")

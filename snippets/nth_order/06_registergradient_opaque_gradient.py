@@ -1,4 +1,4 @@
-"""When the registered gradient is itself an opaque op, register a gradient for that op too (recursively)."""
+"""An opaque op inside a registered gradient needs a registered gradient too."""
 import math
 
 import numpy as np
@@ -6,29 +6,32 @@ import tensorflow as tf
 
 
 def opaque_sin(x, k, gradient_name=None):
-    """sin^(k)(x) = sin(x + k*pi/2) computed in NumPy: one opaque "PyFunc" op with inputs x and k."""
+    """sin(x + k*pi/2) in NumPy: one opaque "PyFunc" op with inputs x, k."""
     overrides = {"PyFunc": gradient_name} if gradient_name else {}
-    with tf.compat.v1.get_default_graph().gradient_override_map(overrides):
-        return tf.numpy_function(lambda x, k: np.sin(x + k * np.pi / 2), [x, k], tf.float64)
+    graph = tf.compat.v1.get_default_graph()
+    with graph.gradient_override_map(overrides):
+        return tf.numpy_function(
+            lambda x, k: np.sin(x + k * np.pi / 2), [x, k], tf.float64)
 
 
 @tf.RegisterGradient("OpaqueOnce")
 def _opaque_once(op, dy):
-    x, k = op.inputs
-    return dy * opaque_sin(x, k + 1), None  # a plain PyFunc op: TF has no gradient for it
+    x, k = op.inputs  # builds a plain PyFunc op: TF has no gradient for it
+    return dy * opaque_sin(x, k + 1), None
 
 
 @tf.RegisterGradient("OpaqueEveryOrder")
 def _opaque_every_order(op, dy):
-    x, k = op.inputs
-    return dy * opaque_sin(x, k + 1, "OpaqueEveryOrder"), None  # the gradient op gets this gradient too
+    x, k = op.inputs  # builds an op whose gradient is this function again
+    return dy * opaque_sin(x, k + 1, "OpaqueEveryOrder"), None
 
 
 @tf.function
 def orders_1_to_8(x, gradient_name):
-    y, derivatives = opaque_sin(x, tf.constant(0.0, tf.float64), gradient_name), []
+    y = opaque_sin(x, tf.constant(0.0, tf.float64), gradient_name)
+    derivatives = []
     for _ in range(8):
-        y = tf.gradients(y, x)[0]  # None when TF finds no gradient for an op on the path
+        y = tf.gradients(y, x)[0]  # None if an op on the path has no gradient
         derivatives.append(y)
         if y is None:
             break
@@ -43,4 +46,5 @@ print("order | gradient only once | gradient at every order | closed form")
 for n in range(1, 9):
     first = "None" if once[n - 1] is None else f"{once[n - 1].numpy():+.10f}"
     exact = math.sin(0.5 + n * math.pi / 2)
-    print(f"{n:5} | {first:>18} | {every[n - 1].numpy():+23.10f} | {exact:+.10f}")
+    second = f"{every[n - 1].numpy():+.10f}"
+    print(f"{n:5} | {first:>18} | {second:>23} | {exact:+.10f}")

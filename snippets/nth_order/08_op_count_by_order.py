@@ -1,4 +1,4 @@
-"""How the traced graph grows with the order: nested tapes on sin and sigmoid vs custom gradients at every order."""
+"""Graph size by order: nested tapes vs a custom gradient at every order."""
 import tensorflow as tf
 from numpy.polynomial import Polynomial
 
@@ -12,7 +12,7 @@ def nth_derivative(f, x, n):
     return tape.gradient(y, x)
 
 
-def make_sigmoid(k):  # the custom-gradient recursion of 04_custom_gradient_recursion_sigmoid.py
+def make_sigmoid(k):  # as in 04_custom_gradient_recursion_sigmoid.py
     p = Polynomial([0, 1])
     for _ in range(k):
         p = p.deriv() * Polynomial([0, 1, -1])
@@ -29,12 +29,14 @@ def make_sigmoid(k):  # the custom-gradient recursion of 04_custom_gradient_recu
 
 
 def op_count(f, n):
-    """Number of ops in the graph that tf.function traces for the n-th derivative of f."""
+    """Ops in the graph tf.function traces for the n-th derivative of f."""
     traced = tf.function(lambda x: nth_derivative(f, x, n))
-    graph = traced.get_concrete_function(tf.TensorSpec([], tf.float64)).graph
-    return len(graph.get_operations())
+    spec = tf.TensorSpec([], tf.float64)
+    return len(traced.get_concrete_function(spec).graph.get_operations())
 
 
-print("order | tapes on tf.sin | tapes on tf.sigmoid | tapes on make_sigmoid(0)")
+print("order | tapes on tf.sin | tapes on tf.sigmoid | tapes on make_sigmoid")
 for n in range(1, 9):
-    print(f"{n:5} | {op_count(tf.sin, n):15} | {op_count(tf.sigmoid, n):19} | {op_count(make_sigmoid(0), n):24}")
+    counts = [op_count(tf.sin, n), op_count(tf.sigmoid, n),
+              op_count(make_sigmoid(0), n)]
+    print(f"{n:5} | {counts[0]:15} | {counts[1]:19} | {counts[2]:21}")
