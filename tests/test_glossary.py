@@ -2,8 +2,8 @@
 
 A small, explicit list of variants that are NOT our terms (anglicisms, calques, other translations),
 each with the term the glossary prefers. A match fails naming the page, the line and the preferred term.
-Code (fenced blocks and `inline code`) is not checked, and neither are quotations (lines starting with
-">"), which keep a reader's own words. "Обратное распространение" (backpropagation) is a fine Russian term
+Pages are the Russian Markdown pages and notebook sources (tests/prose.py); code, math and URLs are not
+checked, and neither are quotations (lines starting with ">"), which keep a reader's own words. "Обратное распространение" (backpropagation) is a fine Russian term
 and is not on the list.
 """
 
@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness import ROOT, relative
+from tests.prose import is_russian, markdown_of, pages, prose_lines
 
 DOCS = ROOT / "docs"
 GLOSSARY_RU = DOCS / "glossary.ru.md"
@@ -33,34 +34,18 @@ WRONG_VARIANTS = [
     (r"режим\w*\s+граф\w*", "графовый режим", "graph-mode"),
     (r"сн[иеэ]пп?ет\w*", "пример кода", "snippet"),
     (r"аутпут\w*", "вывод", "output"),
+    (r"докстринг\w*", "docstring", "docstring"),
 ]
 
-FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-INLINE_CODE = re.compile(r"`+[^`]*`+")
-LINK_TARGET = re.compile(r"\]\([^)]*\)")
-ANCHOR = re.compile(r"\{\s*#[^}]*\}")
-
-
 def russian_pages():
-    return sorted(p for p in DOCS.rglob("*.ru.md") if "assets" not in p.parts)
+    return [p for p in pages() if is_russian(p)]
 
 
-def prose_lines(path: Path):
-    """(line number, text) for every line of prose: no code blocks, inline code, link targets or anchors."""
-    fence = None
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        match = FENCE.match(line)
-        if fence is None and match:
-            fence = match.group(1)
-            continue
-        if fence is not None:
-            if line.strip().startswith(fence) and line.strip().strip(fence[0]) == "":
-                fence = None
-            continue
-        if line.lstrip().startswith(">"):
-            continue
-        text = ANCHOR.sub(" ", LINK_TARGET.sub("]", INLINE_CODE.sub(" ", line)))
-        yield number, text
+def prose_lines_to_check(page: Path):
+    """(line number, text) for each line of prose, quotations left out."""
+    for number, line in enumerate(prose_lines(markdown_of(page)), start=1):
+        if not line.lstrip().startswith(">"):
+            yield number, line
 
 
 def test_glossary_lists_every_preferred_term():
@@ -80,7 +65,7 @@ def test_glossary_lists_every_preferred_term():
 @pytest.mark.parametrize("page", russian_pages(), ids=[relative(p) for p in russian_pages()])
 def test_russian_page_uses_glossary_terms(page):
     found = []
-    for number, text in prose_lines(page):
+    for number, text in prose_lines_to_check(page):
         for pattern, preferred, anchor in WRONG_VARIANTS:
             for match in re.finditer(pattern, text, flags=re.IGNORECASE):
                 found.append(

@@ -1,10 +1,7 @@
 """Spelling of every page, both languages, checked by hunspell with Debian's Russian and English dictionaries.
 
-Only prose is checked. Before a page goes to hunspell, this test blanks out: fenced code blocks, inline code,
-snippet include lines (--8<--), URLs and link targets, HTML tags and comments, LaTeX math ($...$, $$...$$),
-heading anchors and attribute lists ({ #id }, {: ... }), admonition and tab markers (the titles stay), and
-identifiers with an underscore or a digit and tokens with a slash (code names, paths and fractions written
-without code font). Line numbers are kept.
+Only prose is checked, on Markdown pages and in the markdown cells of the notebook sources (docs/notebooks/);
+tests/prose.py says what is blanked out first (code, math, URLs, anchors, ...). Line numbers are kept.
 
 Words that are right but not in the dictionaries (code names, library names, our terms) go in
 tests/spelling/words.txt, one per line, with `word/model` to give a Russian word the endings of a model word
@@ -20,73 +17,14 @@ from pathlib import Path
 import pytest
 
 from tests.harness import ROOT, relative
+from tests.prose import markdown_of, pages, prose_lines
 
-DOCS = ROOT / "docs"
 WORDS = ROOT / "tests" / "spelling" / "words.txt"
 DICTIONARIES = ("ru_RU", "en_US")
 INSTALL_HINT = (
     "install the spell checker and its dictionaries: on Debian/Ubuntu "
     "`sudo apt-get install hunspell hunspell-ru hunspell-en-us` (`make test` does this when run as root)"
 )
-
-
-def pages():
-    return sorted(p for p in DOCS.rglob("*.md") if "assets" not in p.parts)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# Prose extraction
-
-FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-NO_BLANK_LINE = r"(?:[^\n]|\n(?![ \t]*\n))"  # any character, but a span may not cross a paragraph break
-REPLACEMENTS = [  # applied in order to the whole page; a match is blanked out, keeping its line breaks
-    re.compile(r"<!--.*?-->", re.S),  # HTML comments
-    re.compile(r"(`+)" + NO_BLANK_LINE.replace("[^\\n]", "[^\\n`]") + r"*?\1"),  # inline code
-    re.compile(r"\$\$.*?\$\$", re.S),  # display math
-    re.compile(r"(?<![\\\w$])\$(?=\S)" + NO_BLANK_LINE.replace("[^\\n]", "[^\\n$]") + r"*?(?<=\S)\$"),  # $math$
-    re.compile(r"\\\(.*?\\\)", re.S),  # inline math \( ... \)
-    re.compile(r"(?<=\])\([^)]*\)"),  # link and image targets (the link text and alt text stay)
-    re.compile(r"^[ \t]*\[[^\]]+\]:[ \t]*\S+.*$", re.M),  # reference-style link definitions
-    re.compile(r"\[\^[^\]]*\]:?"),  # footnote markers
-    re.compile(r"https?://\S+"),  # bare URLs
-    re.compile(r"<[^>]+>"),  # HTML tags
-    re.compile(r"&#?\w+;"),  # HTML entities
-    re.compile(r"\{[:#.][^}]*\}|\{[ \t]+#[^}]*\}"),  # { #anchor }, {: .attr }, {.class}
-    re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*", re.M),  # admonition marker, type
-    re.compile(r"^[ \t]*===\+?", re.M),  # content tab marker
-    re.compile(r"\S*_\S*"),  # identifiers such as log1pexp_wrong written without code font
-    re.compile(r"\S*\w/\w\S*"),  # paths, repository names, fractions such as dL/dx
-    re.compile(r"\b(?=\w*[^\W\d])(?=\w*\d)\w+\b"),  # words with digits: log1pexp, float64
-    re.compile(r"\b(?:\d+|[A-Za-z])-[а-яё]{1,3}\b", re.I),  # Russian ordinals: 8-м, k-ю, n-го
-]
-
-
-def _blank(match: re.Match) -> str:
-    return " " + "\n" * match.group(0).count("\n")
-
-
-def prose_lines(text: str) -> list[str]:
-    """The page's lines with everything but prose blanked out (same number of lines)."""
-    kept = []
-    fence = None
-    for line in text.splitlines():
-        if fence is not None:
-            if line.strip().startswith(fence) and line.strip().strip(fence[0]) == "":
-                fence = None
-            kept.append("")
-        elif FENCE.match(line):
-            fence = FENCE.match(line).group(1)
-            kept.append("")
-        elif "--8<--" in line:
-            kept.append("")
-        else:
-            kept.append(line)
-    prose = "\n".join(kept)
-    for pattern in REPLACEMENTS:
-        prose = pattern.sub(_blank, prose)
-    lines = prose.split("\n")
-    assert len(lines) == len(kept), "prose extraction must keep the line count"
-    return lines
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -157,7 +95,7 @@ def misspellings(lines: list[str], personal: Path) -> list[tuple[int, str, str]]
 
 @pytest.mark.parametrize("page", pages(), ids=[relative(p) for p in pages()])
 def test_page_is_spelled_correctly(page, personal_dictionary):
-    lines = prose_lines(page.read_text(encoding="utf-8"))
+    lines = prose_lines(markdown_of(page))
     found = misspellings(lines, personal_dictionary)
     if found:
         report = "\n".join(
@@ -199,7 +137,7 @@ def test_word_list_is_sorted_and_has_no_duplicates():
 
 def test_every_word_list_entry_is_used():
     """An entry no page uses any more is stale; remove it, so the list only holds words the site needs."""
-    prose = "\n".join("\n".join(prose_lines(p.read_text(encoding="utf-8"))) for p in pages())
+    prose = "\n".join("\n".join(prose_lines(markdown_of(p))) for p in pages())
     tokens = set(re.findall(r"[\w'’-]+", prose))
     words = {part for token in tokens for part in [token, *token.split("-")]}
     lowered = {w.casefold() for w in words}
