@@ -1,0 +1,31 @@
+"""tf.stop_gradient and tf.custom_gradient: which one wins where."""
+import tensorflow as tf
+
+calls = {"grad": 0}
+
+
+@tf.custom_gradient
+def double(x):
+    y = tf.stop_gradient(2.0 * x)  # inside the forward pass: irrelevant, grad decides
+
+    def grad(dy):
+        calls["grad"] += 1
+        return 2.0 * dy
+
+    return y, grad
+
+
+def straight_through_round(x):  # the stop_gradient trick: value of round(x), gradient of x
+    return x + tf.stop_gradient(tf.round(x) - x)
+
+
+x = tf.constant(1.3)
+with tf.GradientTape(persistent=True) as tape:
+    tape.watch(x)
+    inside = double(x)
+    outside = tf.stop_gradient(double(x))  # around the call: grad is never called
+    trick = straight_through_round(x)
+print(f"stop_gradient inside the forward pass: gradient {tape.gradient(inside, x).numpy():.1f}")
+calls["grad"] = 0
+print(f"stop_gradient around the call:         gradient {tape.gradient(outside, x)}, grad called {calls['grad']} times")
+print(f"x + stop_gradient(round(x) - x):       value {trick.numpy():.1f}, gradient {tape.gradient(trick, x).numpy():.1f}")

@@ -1,0 +1,140 @@
+"""The error index: every error snippet still raises the same exception type with the same key message.
+
+The page (docs/errors.md) promises a reader that pasting TensorFlow's message into the search finds the entry.
+If a TensorFlow upgrade changes a type or the wording, the test below names the snippet and what changed, so
+the page (heading phrase, cause, fix) can be updated with the new output.
+"""
+
+import pytest
+
+from tests.harness import run_snippet
+
+DIR = "snippets/errors"
+
+# snippet -> the (exception type, key part of the message) each printed error line must show.
+ERRORS = {
+    "01_wrong_number_of_gradients_eager.py": [
+        ("ValueError", "custom_gradient function expected to return 2 gradients, but returned 1 instead"),
+    ],
+    "02_wrong_number_of_gradients_tf_function.py": [
+        ("InternalError", "Recorded operation 'too_few' returned too few gradients. Expected 3 but received 2"),
+        ("InternalError", "Recorded operation 'too_many' returned too few gradients. Expected 3 but received 4"),
+    ],
+    "03_wrong_number_of_gradients_tape_outside.py": [
+        ("ValueError", 'Num gradients 2 generated for op name: "IdentityN"'),
+        ("ValueError", "do not match num inputs 3"),
+    ],
+    "04_variables_without_argument.py": [
+        ("TypeError", "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function uses variables"),
+    ],
+    "05_variables_wrong_return.py": [
+        ("TypeError", "Cannot iterate over a scalar tensor"),
+        ("ValueError", "Must return gradient for each variable from @custom_gradient grad_fn"),
+    ],
+    "07_no_gradients_provided.py": [
+        ("ValueError", "No gradients provided for any variable"),
+    ],
+    "08_duplicate_registration.py": [
+        ("KeyError", "Registering two gradient with name 'HalfReluGrad'"),
+    ],
+    "09_savedmodel_without_custom_gradients.py": [
+        ("LookupError", "No gradient defined for operation'IdentityN' (op type: IdentityN)"),
+    ],
+    "14_python_float_gradient.py": [
+        ("AssertionError", "message: ''"),
+    ],
+    "15_wrong_dtype_or_shape.py": [
+        ("InvalidArgumentError", "cannot compute AddN as input #1(zero-based) was expected to be a float tensor but is a double tensor"),
+        ("InvalidArgumentError", "Inputs to operation AddN of type AddN must have the same size and shape"),
+    ],
+    "16_numpy_in_grad_tf_function.py": [
+        ("AttributeError", "'SymbolicTensor' object has no attribute 'numpy'"),
+    ],
+    "17_keyword_arguments_in_tf_function.py": [
+        ("ValueError", "The custom_gradient decorator currently supports keywords arguments only when eager execution is enabled"),
+    ],
+}
+
+
+def stdout_of(name):
+    path = f"{DIR}/{name}"
+    result = run_snippet(path)
+    assert result.returncode == 0, f"{path} exited with {result.returncode}:\n{result.stderr[-2000:]}"
+    return path, result.stdout
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_error_snippet_shows_type_and_key_message(name):
+    path, out = stdout_of(name)
+    for error_type, key in ERRORS[name]:
+        lines = [line for line in out.splitlines() if f"{error_type}" in line and key in line]
+        assert lines, (
+            f"{path}: expected a line with the exception type {error_type!r} and the message part {key!r}; "
+            f"TensorFlow's error changed (update docs/errors.md and its Russian twin). The snippet printed:\n{out}"
+        )
+
+
+def test_every_error_snippet_is_checked():
+    from tests.harness import ROOT
+
+    behaviour_only = {  # symptoms without an exception; tests/errors/test_error_behaviour.py checks them
+        "06_gradient_is_none.py",
+        "10_savedmodel_same_process_hides_loss.py",
+        "11_gradient_override_map_ignored.py",
+        "12_pass_through_all_ones.py",
+        "13_grad_ignores_dy.py",
+    }
+    names = {p.name for p in (ROOT / DIR).glob("*.py")}
+    unchecked = names - set(ERRORS) - behaviour_only
+    assert not unchecked, f"error snippets no test checks (add them to ERRORS above): {sorted(unchecked)}"
+
+
+# --- the symptoms without an exception ------------------------------------------------------------
+
+
+def test_none_gradient_is_returned_not_raised():
+    path, out = stdout_of("06_gradient_is_none.py")
+    assert "dy/dx      = 3.0" in out, f"{path}: gradient for x should be dy * factor = 3.0:\n{out}"
+    assert "dy/dfactor = None" in out, f"{path}: a None from grad should come back as None:\n{out}"
+    assert "['3.0', '0.0']" in out, f"{path}: unconnected_gradients=ZERO should turn None into 0:\n{out}"
+
+
+def test_savedmodel_keeps_custom_gradient_by_default_and_loses_it_with_false():
+    path, out = stdout_of("09_savedmodel_without_custom_gradients.py")
+    lines = {line.split(":")[0].strip(): line for line in out.splitlines()}
+    assert "gradient: [0.1 0.1]" in lines["no options"], (
+        f"{path}: in TF 2.21 saving without options keeps the custom gradient (SaveOptions default True); "
+        f"now:\n{out}"
+    )
+    assert "gradient: [0.1 0.1]" in lines["experimental_custom_gradients=True"], f"{path}:\n{out}"
+    assert "LookupError" in lines["experimental_custom_gradients=False"], (
+        f"{path}: with experimental_custom_gradients=False the loaded model should fail to differentiate:\n{out}"
+    )
+
+
+def test_same_process_load_hides_the_missing_gradient():
+    path, out = stdout_of("10_savedmodel_same_process_hides_loss.py")
+    assert "[0.1 0.1]" in out, (
+        f"{path}: loading in the saving process used to find the custom gradient in the registry; now:\n{out}"
+    )
+
+
+def test_gradient_override_map_is_ignored_by_the_tape():
+    path, out = stdout_of("11_gradient_override_map_ignored.py")
+    lines = out.splitlines()
+    assert lines[0].endswith("[0. 1.]") and lines[1].endswith("[0. 1.]"), (
+        f"{path}: GradientTape used to ignore gradient_override_map (ReLU's own gradient [0, 1]); now:\n{out}"
+    )
+    assert lines[2].endswith("[0.5 0.5]"), f"{path}: tf.gradients in a graph should honour the override:\n{out}"
+
+
+def test_pass_through_gives_ones_for_y_and_loss_gradient_for_loss():
+    path, out = stdout_of("12_pass_through_all_ones.py")
+    assert "target y:     [1. 1. 1.]" in out, f"{path}: default dy should be all ones:\n{out}"
+    assert "target loss:  [-4.  0.  2.]" in out, f"{path}: dy should be 2 * (sign(x) - t):\n{out}"
+
+
+def test_grad_ignoring_dy_is_wrong_by_the_factor():
+    path, out = stdout_of("13_grad_ignores_dy.py")
+    assert "square_ignoring_dy: d(y)/dx = 6.0, d(10*y)/dx = 6.0" in out, f"{path}:\n{out}"
+    assert "square: d(y)/dx = 6.0, d(10*y)/dx = 60.0" in out, f"{path}:\n{out}"

@@ -1,0 +1,122 @@
+"""Custom gradients in practice: the values each snippet prints match hand calculations, and TensorFlow
+(and Keras 3) still use the custom gradient where the page says they do.
+
+Keras examples: one SGD step (learning rate 0.1) on x = [1, 2], target 0, w = [1, 1], mean squared error:
+prediction 3, d(loss)/d(prediction) = 2 * 3 = 6, d(loss)/dw = 6 * x = [6, 12].
+"""
+
+import math
+import re
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.harness import run_snippet
+
+DIR = "snippets/in_practice"
+
+
+def stdout_of(name):
+    path = f"{DIR}/{name}"
+    result = run_snippet(path)
+    assert result.returncode == 0, f"{path} exited with {result.returncode}:\n{result.stderr[-2000:]}"
+    return path, result.stdout
+
+
+def line_with(path, out, prefix):
+    for line in out.splitlines():
+        if line.strip().startswith(prefix):
+            return line
+    pytest.fail(f"{path}: no output line starts with {prefix!r}; the output changed:\n{out}")
+
+
+def numbers(text):
+    return [float(v) for v in re.findall(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?", text)]
+
+
+def test_variables_get_their_gradients():
+    path, out = stdout_of("01_with_variables.py")
+    assert "variables: ['b:0', 'w:0']" in out, f"{path}: grad should receive both variables read:\n{out}"
+    assert "y = 7.0; dy/dx = 3.0 (w), dy/dw = 2.0 (x), dy/db = 1.0" in out, f"{path}:\n{out}"
+
+
+def test_keras_layer_custom_gradient_halves_the_step():
+    path, out = stdout_of("02_keras_layer_with_variables.py")
+    plain = numbers(line_with(path, out, "Dense:").split("=")[1])
+    half = numbers(line_with(path, out, "HalfGradDense:").split("=")[1])
+    np.testing.assert_allclose(plain, [1 - 0.6, 1 - 1.2], atol=1e-4, err_msg=f"{path}: plain Dense step")
+    np.testing.assert_allclose(half, [1 - 0.3, 1 - 0.6], atol=1e-4, err_msg=f"{path}: Keras did not use the custom gradient")
+
+
+def test_keras_model_gradient_reversal_flips_the_step():
+    path, out = stdout_of("03_keras_model_gradient_reversal.py")
+    without = numbers(line_with(path, out, "without reversal:").split(":")[1])
+    with_rev = numbers(line_with(path, out, "with reversal:").split(":")[1])
+    np.testing.assert_allclose(without, [0.4, -0.2], atol=1e-4, err_msg=f"{path}: plain step")
+    np.testing.assert_allclose(with_rev, [1.6, 2.2], atol=1e-4, err_msg=f"{path}: the reversal layer's gradient was not used")
+
+
+def test_tf_function_same_values_grad_traced_once():
+    path, out = stdout_of("04_inside_tf_function.py")
+    expected = [f"{1 / (1 + math.exp(-x)):.4f}" for x in (0.0, 1.0, 2.0)]
+    eager = line_with(path, out, "eager:")
+    compiled = line_with(path, out, "tf.function:")
+    for line in (eager, compiled):
+        assert str(expected) in line, f"{path}: gradients should be sigmoid(x) = {expected}:\n{out}"
+    assert "ran 3 time(s)" in eager, f"{path}: eager mode should run grad's Python on every call:\n{out}"
+    assert "ran 1 time(s)" in compiled, f"{path}: tf.function should run grad's Python once (tracing):\n{out}"
+
+
+def test_savedmodel_reload_keeps_custom_gradient_not_default():
+    path, out = stdout_of("05_savedmodel_roundtrip.py")
+    assert "value: [3. 6.]" in out, f"{path}: forward value changed:\n{out}"
+    assert "gradient: [0.1 0.1]" in out, (
+        f"{path}: after reload in a fresh process the gradient should be the custom (clipped) 0.1, "
+        f"not the default 3.0:\n{out}"
+    )
+
+
+def test_straight_through_passes_dy_inside_the_window():
+    path, out = stdout_of("06_straight_through.py")
+    assert "gradient [0. 0. 0. 0.]" in line_with(path, out, "tf.sign:"), f"{path}: sign's own gradient is 0:\n{out}"
+    assert "gradient [0. 3. 3. 0.]" in line_with(path, out, "binarize:"), f"{path}: STE gradient:\n{out}"
+
+
+def test_clip_gradient_keeps_value_and_clips_norm():
+    path, out = stdout_of("07_clip_gradient.py")
+    assert "values:   25.0 and 25.0" in out, f"{path}:\n{out}"
+    assert "[6. 8.]" in line_with(path, out, "plain:"), f"{path}:\n{out}"
+    assert "[0.6 0.8]" in line_with(path, out, "clipped:"), f"{path}: clip_by_norm(dy, 1) of [6, 8]:\n{out}"
+
+
+def test_stop_gradient_interplay():
+    path, out = stdout_of("08_stop_gradient.py")
+    assert "gradient 2.0" in line_with(path, out, "stop_gradient inside"), f"{path}: grad should win:\n{out}"
+    assert "gradient None, grad called 0 times" in line_with(path, out, "stop_gradient around"), f"{path}:\n{out}"
+    assert "value 1.0, gradient 1.0" in line_with(path, out, "x + stop_gradient"), f"{path}:\n{out}"
+
+
+def test_log1pexp_stable_value_and_gradient():
+    path, out = stdout_of("09_log1pexp_stable.py")
+    doc = line_with(path, out, "log1pexp_docstring:")
+    assert "inf" in doc.split("gradient")[0], f"{path}: the docstring version's value at 100 used to be inf:\n{out}"
+    for name in ("log1pexp:", "softplus:"):
+        line = line_with(path, out, name)
+        value, gradient = line.split("value")[1].split("gradient")
+        np.testing.assert_allclose(numbers(value), [0.0, round(math.log(2), 4), 100.0], atol=1e-4, err_msg=f"{path}: {line}")
+        np.testing.assert_allclose(numbers(gradient), [0.0, 0.5, 1.0], atol=1e-4, err_msg=f"{path}: {line}")
+
+
+def test_log1pexp_stable_matches_softplus_in_process():
+    @tf.custom_gradient
+    def log1pexp(x):
+        value = tf.maximum(x, 0.0) + tf.math.log1p(tf.exp(-tf.abs(x)))
+        return value, lambda dy: dy * tf.sigmoid(x)
+
+    x = tf.constant([-100.0, -3.0, 0.0, 3.0, 100.0])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        ours, ref = log1pexp(x), tf.math.softplus(x)
+    np.testing.assert_allclose(ours.numpy(), ref.numpy(), rtol=1e-6)
+    np.testing.assert_allclose(tape.gradient(ours, x).numpy(), tape.gradient(ref, x).numpy(), rtol=1e-6)
