@@ -226,6 +226,23 @@ def test_forward_mode_uses_gradient_wrt_dy_reverse_mode_does_not(name, make, exp
         np.testing.assert_allclose(numbers(jvp), want, rtol=1e-12, err_msg=f"{name}: forward mode ({where})")
 
 
+def test_forward_mode_snippet_output():
+    out = run_snippet(f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py").stdout
+    found = {}
+    for line in out.splitlines():
+        name, rest = line[:20].strip(), line[20:].split()
+        found[name] = dict(zip(rest[0::2], rest[1::2]))
+    expected = {
+        "right: ddy * x_grad": {"forward:": "0.5000", "reverse:": "0.5000", "second:": "0.2500"},
+        "wrong: ddy": {"forward:": "1.0000", "reverse:": "0.5000", "second:": "0.2500"},
+        "wrong: None": {"forward:": "None", "reverse:": "0.5000", "second:": "0.2500"},
+    }
+    assert found == expected, (
+        f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py: forward mode should change with the dy gradient and "
+        f"reverse mode should not; update {PAGE} section #forward-mode if TensorFlow changed this:\n{out}"
+    )
+
+
 # --- 06: @tf.custom_gradient on grad itself (tensorflow#34503, #36168) ------------------------------------
 
 
