@@ -2,7 +2,6 @@
 import tensorflow as tf
 
 w = tf.Variable(3.0, name="w")
-x = tf.constant(2.0)
 
 
 @tf.custom_gradient
@@ -21,11 +20,15 @@ def no_variable_gradient(x):
     return x * w, grad
 
 
-for f in [only_input_gradient, no_variable_gradient]:
+for f, x in [
+    (only_input_gradient, tf.constant(2.0)),
+    (only_input_gradient, tf.constant([1.0, 2.0, 3.0])),
+    (no_variable_gradient, tf.constant(2.0)),
+]:
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = f(x)
     try:
         tape.gradient(y, [x, w])
     except (TypeError, ValueError) as e:
-        print(f"{f.__name__}: {type(e).__name__}: {e}")
+        print(f"{f.__name__}, x of shape {x.shape}: {type(e).__name__}: {e}")

@@ -29,6 +29,7 @@ ERRORS = {
     ],
     "05_variables_wrong_return.py": [
         ("TypeError", "Cannot iterate over a scalar tensor"),
+        ("ValueError", "too many values to unpack (expected 2)"),
         ("ValueError", "Must return gradient for each variable from @custom_gradient grad_fn"),
     ],
     "07_no_gradients_provided.py": [
