@@ -223,7 +223,6 @@ def on_files(files: Files, config) -> Files:
     for file in list(files):
         if file.src_uri.startswith(f"{SOURCE_DIR}/") and file.src_uri.endswith(".py"):
             files.remove(file)
-    pages: dict[str, NotebookPage] = {}
     for name, by_locale in found.items():
         source = by_locale.get(current) or by_locale.get(default)
         if source is None:
@@ -243,7 +242,6 @@ def on_files(files: Files, config) -> Files:
         page.localization = None if current == default else current
         page.norm_src_uri = page.src_uri
         files.append(page)
-        pages[name] = page
         files.append(
             File.generated(
                 config,
@@ -254,7 +252,6 @@ def on_files(files: Files, config) -> Files:
     i18n = config.plugins.get("i18n")
     if i18n is not None:  # the sitemap lists documentation pages per language
         i18n.i18n_files_per_language[current] = files.documentation_pages()
-    config["_notebook_pages"] = pages
     return files
 
 
