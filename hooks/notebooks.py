@@ -314,7 +314,12 @@ def on_page_content(html: str, page, config, files) -> str:
     html = _headings(html, page)
 
     def keep_css(match: re.Match) -> str:
-        _css_parts.setdefault(match.group(1).strip())
+        css = match.group(1).strip()
+        # mkdocs-jupyter appends, for .ipynb input, the Python repr of a list of CSS strings ("['...\\n...']"),
+        # which is not CSS (its quote opens a string that swallows every rule after it). The template already
+        # inlined the same rules properly.
+        if not css.startswith(("['", '["')):
+            _css_parts.setdefault(css)
         return ""
 
     html = _STYLE.sub(keep_css, html)

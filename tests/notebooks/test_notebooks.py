@@ -252,8 +252,9 @@ def test_notebook_stylesheet_is_small_and_well_formed(built_site):
     css = css_path.read_text(encoding="utf-8")
     assert len(css) < 60_000, f"{HOOK.CSS_URI} is {len(css)} bytes; the pruning stopped working"
     broken = [prelude for prelude, _ in HOOK._rules(css) if prelude.count("(") != prelude.count(")")]
+    assert "['" not in css and "\\n" not in css, f"{HOOK.CSS_URI} holds a Python list repr, not CSS"
     assert not broken, f"selectors with unbalanced brackets in {HOOK.CSS_URI}: {broken[:5]}"
-    for rule in (".clipboard-copy-txt{display:none}", ".jp-InputPrompt"):
+    for rule in (".clipboard-copy-txt{display:none}", ".jp-InputPrompt", ".notebook-actions"):
         assert rule in css, f"{HOOK.CSS_URI} lost a rule the notebook pages need: {rule}"
     for name, lang in PAGES:
         page_html = (built(built_site) / prefix(lang) / "notebooks" / name / "index.html").read_text(encoding="utf-8")
