@@ -139,10 +139,7 @@ def outputs_for(nb, label: str) -> tuple[list[dict], bool]:
     started = time.monotonic()
     outputs = execute(nb, label)
     log.info(f"Notebook {label}: executed in {time.monotonic() - started:.1f} s (outputs cached)")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(outputs, default=dict))
-    tmp.replace(path)
+    write_atomically(path, json.dumps(outputs, default=dict))
     return outputs, True
 
 
@@ -164,10 +161,17 @@ def executed_notebook(source: Path, label: str):
     return nb
 
 
-def write_if_changed(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str) -> None:
+    """Builds run in parallel here (tests, `make serve`, other engineers): never expose a half-written file."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
+
+
+def write_if_changed(path: Path, text: str) -> None:
     if not path.exists() or path.read_text() != text:
-        path.write_text(text)
+        write_atomically(path, text)
 
 
 # --------------------------------------------------------------------------------------------------
