@@ -203,8 +203,6 @@ def _download_name(name: str, locale: str, default: str) -> str:
 
 
 def _page_file(config, name: str, locale: str, default: str) -> NotebookPage:
-    import nbformat
-
     src_uri = f"{SOURCE_DIR}/{name}.ipynb"
     render_dir = CACHE_DIR / "render" / locale
     return NotebookPage(
