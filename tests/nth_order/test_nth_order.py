@@ -228,8 +228,8 @@ def table(path, out):
         ("01_nested_tapes_sin.py", lambda n: math.sin(X + n * math.pi / 2), 1e-14),
         ("02_nested_tapes_softplus.py", lambda n: sigmoid_poly(n - 1)(sigmoid(X)), 1e-11),
         ("03_custom_gradient_recursion_sin.py", lambda n: math.sin(X + n * math.pi / 2), 1e-14),
-        ("04_custom_gradient_recursion_sigmoid.py", lambda n: sigmoid_poly(n)(sigmoid(X)), 1e-14),
-        ("05_registergradient_nested_tf_gradients.py", lambda n: math.sin(X + n * math.pi / 2), 1e-14),
+        ("05_custom_gradient_recursion_sigmoid.py", lambda n: sigmoid_poly(n)(sigmoid(X)), 1e-14),
+        ("06_registergradient_nested_tf_gradients.py", lambda n: math.sin(X + n * math.pi / 2), 1e-14),
     ],
 )
 def test_printed_tables_agree_with_closed_forms(name, closed_form, tolerance):
@@ -243,7 +243,7 @@ def test_printed_tables_agree_with_closed_forms(name, closed_form, tolerance):
 
 
 def test_printed_opaque_table_shows_none_then_every_order():
-    path, out = stdout_of("06_registergradient_opaque_gradient.py")
+    path, out = stdout_of("07_registergradient_opaque_gradient.py")
     rows = table(path, out)
     assert rows[0][1] != "None" and all(r[1] == "None" for r in rows[1:]), f"{path}: 'only once' column changed:\n{out}"
     for n, _, every, exact in rows:
@@ -252,14 +252,14 @@ def test_printed_opaque_table_shows_none_then_every_order():
 
 
 def test_printed_override_map_lines():
-    path, out = stdout_of("07_tape_ignores_override_map.py")
+    path, out = stdout_of("08_tape_ignores_override_map.py")
     assert "eager,       GradientTape: None" in out, f"{path}:\n{out}"
     assert "tf.function, GradientTape: None" in out, f"{path}:\n{out}"
     assert f"tf.function, tf.gradients: {math.cos(X):.10f}" in out, f"{path}:\n{out}"
 
 
 def test_op_counts_grow_the_way_the_page_says():
-    path, out = stdout_of("08_op_count_by_order.py")
+    path, out = stdout_of("09_op_count_by_order.py")
     rows = [[int(c) for c in r] for r in table(path, out)]
     sin_ops, sigmoid_ops, custom_ops = ([r[i] for r in rows] for i in (1, 2, 3))
     for label, counts in [("sin", sin_ops), ("sigmoid", sigmoid_ops), ("custom", custom_ops)]:
@@ -278,7 +278,7 @@ def test_op_counts_grow_the_way_the_page_says():
 
 
 def test_hessian_vector_product_matches_closed_form():
-    path, out = stdout_of("09_hessian_vector_product.py")
+    path, out = stdout_of("10_hessian_vector_product.py")
     x = np.array([0.0, 1.0, 2.0])
     v = np.array([1.0, 0.0, -1.0])
     p = np.exp(x) / np.exp(x).sum()
@@ -288,3 +288,27 @@ def test_hessian_vector_product_matches_closed_form():
     for line in lines:
         got = np.array([float(t) for t in line.split("[")[1].rstrip("]").split()])
         np.testing.assert_allclose(got, want, atol=1e-8, err_msg=f"{path}: {line}")
+
+
+def test_printed_next_order_outside_tensorflow_is_none():
+    path, out = stdout_of("04_next_order_outside_tensorflow.py")
+    assert f"order 1: {math.cos(X):+.10f}" in out, f"{path}: first order changed:\n{out}"
+    assert "order 2: None" in out, (
+        f"{path}: a grad computed with NumPy no longer cuts the second derivative to None:\n{out}"
+    )
+
+
+def test_grad_outside_tensorflow_gives_no_second_derivative():
+    @tf.custom_gradient
+    def sin_with_numpy_grad(x):
+        return tf.sin(x), lambda dy: dy * tf.constant(np.cos(x.numpy()))
+
+    x = tf.constant(X, tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = sin_with_numpy_grad(x)
+        first = inner.gradient(y, x)
+    assert float(first) == pytest.approx(math.cos(X), abs=1e-12)
+    assert outer.gradient(first, x) is None, "a NumPy-computed grad now has a second derivative: update the page"

@@ -12,7 +12,7 @@ def nth_derivative(f, x, n):
     return tape.gradient(y, x)
 
 
-def make_sigmoid(k):  # as in 04_custom_gradient_recursion_sigmoid.py
+def make_sigmoid(k):  # as in 05_custom_gradient_recursion_sigmoid.py
     p = Polynomial([0, 1])
     for _ in range(k):
         p = p.deriv() * Polynomial([0, 1, -1])
