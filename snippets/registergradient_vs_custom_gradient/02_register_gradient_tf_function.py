@@ -1,4 +1,4 @@
-"""RegisterGradient + gradient_override_map inside tf.function: tf.gradients and a tape outside the function use it."""
+"""RegisterGradient + gradient_override_map inside tf.function."""
 import tensorflow as tf
 
 
@@ -12,7 +12,7 @@ w = tf.constant([1.0, 2.0])
 
 @tf.function
 def rounded(x):
-    g = tf.compat.v1.get_default_graph()  # inside tf.function: the function's own graph
+    g = tf.compat.v1.get_default_graph()  # here: the function's own graph
     with g.gradient_override_map({"Round": "StraightThroughRound"}):
         return tf.round(x)
 
@@ -24,9 +24,9 @@ def grad_with_tf_gradients(x):
 
 
 x = tf.constant([0.2, 1.7])
-print("tf.gradients inside tf.function:", grad_with_tf_gradients(x).numpy())
+print("tf.gradients inside tf.function: ", grad_with_tf_gradients(x).numpy())
 
-with tf.GradientTape() as tape:  # eager tape, the override sits inside the tf.function
-    tape.watch(x)
+with tf.GradientTape() as tape:  # an eager tape; the override is inside
+    tape.watch(x)                # the tf.function it calls
     loss = tf.reduce_sum(w * rounded(x))
 print("GradientTape outside tf.function:", tape.gradient(loss, x).numpy())

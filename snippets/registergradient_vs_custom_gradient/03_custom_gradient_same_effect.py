@@ -1,4 +1,4 @@
-"""The same straight-through gradient with tf.custom_gradient: it works in eager mode and in tf.function alike."""
+"""The same straight-through gradient with tf.custom_gradient."""
 import tensorflow as tf
 
 
@@ -21,7 +21,7 @@ print("eager GradientTape          :", tape.gradient(loss, x).numpy())
 
 @tf.function
 def grad_in_function(x):
-    with tf.GradientTape() as tape:  # tape inside tf.function
+    with tf.GradientTape() as tape:  # a tape inside tf.function
         tape.watch(x)
         loss = tf.reduce_sum(w * round_ste(x))
     return tape.gradient(loss, x), tf.gradients(loss, x)[0]

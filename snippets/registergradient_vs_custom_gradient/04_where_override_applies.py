@@ -1,4 +1,4 @@
-"""Prints where a RegisterGradient override is applied and where it is silently ignored (vs tf.custom_gradient)."""
+"""Where a RegisterGradient override applies, vs tf.custom_gradient."""
 import tensorflow as tf
 
 
@@ -7,8 +7,9 @@ def _straight_through_round_grad(op, dy):
     return dy
 
 
-def round_override(x):  # RegisterGradient way: override the gradient of op type "Round"
-    with tf.compat.v1.get_default_graph().gradient_override_map({"Round": "StraightThroughRound"}):
+def round_override(x):  # RegisterGradient way: override op type "Round"
+    g = tf.compat.v1.get_default_graph()
+    with g.gradient_override_map({"Round": "StraightThroughRound"}):
         return tf.round(x)
 
 
@@ -17,8 +18,8 @@ def round_ste(x):  # custom_gradient way
     return tf.round(x), lambda dy: dy
 
 
-def loss(fn, x):
-    return tf.reduce_sum(tf.constant([1.0, 2.0]) * fn(x))  # straight-through: dL/dx = [1, 2]
+def loss(fn, x):  # straight-through: dL/dx = [1, 2]
+    return tf.reduce_sum(tf.constant([1.0, 2.0]) * fn(x))
 
 
 def eager_tape(fn, x):
@@ -52,13 +53,14 @@ def tf_gradients_in_graph(fn, x):
 
 def cell(dx):
     if dx is None:
-        return "IGNORED (dL/dx = None)"
-    return f"applied, dL/dx = {tf.constant(dx).numpy()}"
+        return "IGNORED (None)"
+    return f"applied {tf.constant(dx).numpy()}"
 
 
 x = tf.constant([0.2, 1.7])
-print(f"{'context':25}| {'RegisterGradient + override map':31}| tf.custom_gradient")
-print("-" * 25 + "|" + "-" * 32 + "|" + "-" * 28)
+print(f"{'context':25}| {'override map':16}| tf.custom_gradient")
+print("-" * 25 + "|" + "-" * 17 + "|" + "-" * 19)
 for ctx in [eager_tape, tape_outside_function, tape_inside_function,
             tf_gradients_in_function, tf_gradients_in_graph]:
-    print(f"{ctx.__name__:25}| {cell(ctx(round_override, x)):31}| {cell(ctx(round_ste, x))}")
+    override, custom = cell(ctx(round_override, x)), cell(ctx(round_ste, x))
+    print(f"{ctx.__name__:25}| {override:16}| {custom}")

@@ -1,8 +1,9 @@
-"""Graph mode: tf.custom_gradient adds an IdentityN op whose gradient is registered under CustomGradient-<uid>."""
+"""Graph mode: tf.custom_gradient adds an IdentityN op with its gradient."""
 import re
 
 import tensorflow as tf
-from tensorflow.python.framework import ops  # private module, used here only to look into the registry
+# a private module, used here only to look into the gradient registry:
+from tensorflow.python.framework import ops
 
 
 @tf.custom_gradient
@@ -15,19 +16,24 @@ def f(x):
     return round_ste(x)
 
 
-graph = f.get_concrete_function(tf.TensorSpec([2], tf.float32)).graph  # traces f
+# get_concrete_function traces f and gives us its graph
+graph = f.get_concrete_function(tf.TensorSpec([2], tf.float32)).graph
 for op in graph.get_operations():
-    line = f"{op.name:11} {op.type:12} inputs={[t.name for t in op.inputs]}"
+    print(f"{op.name:11} {op.type:12} inputs={[t.name for t in op.inputs]}")
     if "_gradient_op_type" in op.node_def.attr:
         name = op.get_attr("_gradient_op_type").decode()
         grad_fn = ops.gradient_registry.lookup(name)
-        line += f"\n{'':12}_gradient_op_type = {re.sub(r'[0-9]+$', '<uid>', name)}"
-        line += f"\n{'':12}registry[that name] = {grad_fn.__name__}  (wraps our grad)"
-    print(line)
+        print(" " * 12 + "_gradient_op_type =",
+              re.sub(r"[0-9]+$", "<uid>", name))
+        print(" " * 12 + "registry[that name] =", grad_fn.__name__)
 print("function output:", [t.name for t in graph.outputs])
 
-# every trace registers one more CustomGradient-<uid> name in the process-wide registry
-count = lambda: sum(n.startswith("CustomGradient-") for n in ops.gradient_registry.list())
+
+def count():  # CustomGradient-<uid> names in the process-wide registry
+    names = ops.gradient_registry.list()
+    return sum(n.startswith("CustomGradient-") for n in names)
+
+
 before = count()
-f.get_concrete_function(tf.TensorSpec([3], tf.float32))  # a new input shape -> a new trace
-print("CustomGradient-* names added by one more trace:", count() - before)
+f.get_concrete_function(tf.TensorSpec([3], tf.float32))  # a new trace
+print("names added by one more trace:", count() - before)

@@ -1,4 +1,4 @@
-"""Registering the same gradient name twice (e.g. re-running a notebook cell) raises KeyError."""
+"""Registering the same gradient name twice raises KeyError."""
 import re
 
 import tensorflow as tf
@@ -9,16 +9,16 @@ def _straight_through_round_grad(op, dy):
     return dy
 
 
-try:  # the same cell, run a second time in the same Python process
+try:  # the same notebook cell, run a second time in the same process
     @tf.RegisterGradient("StraightThroughRound")
     def _straight_through_round_grad(op, dy):
         return dy
 except KeyError as e:
-    message = re.sub(r" /\S*/", " .../", e.args[0])  # hide this machine's install path
-    print(type(e).__name__ + ":", message)
+    message = re.sub(r" /\S*/", " .../", e.args[0])  # hide the install path
+    print(type(e).__name__ + ":", message.replace(" (", "\n  ("))
 
 
-def register_once(name, fn):  # the fix for notebooks: skip a name that is already taken
+def register_once(name, fn):  # a fix for notebooks: skip a taken name
     try:
         tf.RegisterGradient(name)(fn)
         return "registered"

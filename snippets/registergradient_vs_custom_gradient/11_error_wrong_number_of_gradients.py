@@ -1,15 +1,15 @@
-"""A registered gradient function must return one gradient per op input, or tf.gradients raises ValueError."""
+"""A registered gradient must return one gradient per op input."""
 import tensorflow as tf
 
 
 @tf.RegisterGradient("PowOneGradient")
-def _pow_one_gradient(op, dy):  # Pow has two inputs (x and the exponent) ...
-    return 2.0 * op.inputs[0] * dy  # ... but this returns only one gradient
+def _pow_one_gradient(op, dy):  # Pow has two inputs: x and the exponent,
+    return 2.0 * op.inputs[0] * dy  # but this returns only one gradient
 
 
 @tf.RegisterGradient("PowFixed")
-def _pow_fixed(op, dy):
-    return 2.0 * op.inputs[0] * dy, None  # fix: one entry per input, None = "no gradient"
+def _pow_fixed(op, dy):  # fix: one entry per input, None = "no gradient"
+    return 2.0 * op.inputs[0] * dy, None
 
 
 with tf.Graph().as_default() as g:
@@ -20,7 +20,9 @@ with tf.Graph().as_default() as g:
         tf.gradients(y, x)
     except ValueError as e:
         lines = str(e).splitlines()
-        print(type(e).__name__ + ":", lines[0], "...", lines[-1].strip())
+        print(type(e).__name__ + ":", lines[0], "...")
+        print("   ", lines[-1].strip())
     with g.gradient_override_map({"Pow": "PowFixed"}):
         y = x ** 2
-    print("fixed: dy/dx =", tf.compat.v1.Session().run(tf.gradients(y, x)[0]))
+    dx = tf.gradients(y, x)[0]
+    print("fixed: dy/dx =", tf.compat.v1.Session().run(dx))

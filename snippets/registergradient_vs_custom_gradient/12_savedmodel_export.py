@@ -1,4 +1,4 @@
-"""Both kinds of gradient survive tf.saved_model.save by default; with experimental_custom_gradients=False both are lost."""
+"""Custom gradients in a SavedModel, loaded in a fresh process."""
 import os
 import subprocess
 import sys
@@ -19,35 +19,41 @@ def round_ste(x):
 
 class Rounding(tf.Module):
     @tf.function(input_signature=[tf.TensorSpec([2], tf.float32)])
-    def with_override_map(self, x):
-        with tf.compat.v1.get_default_graph().gradient_override_map({"Round": "StraightThroughRound"}):
+    def override_map(self, x):
+        g = tf.compat.v1.get_default_graph()
+        with g.gradient_override_map({"Round": "StraightThroughRound"}):
             return tf.round(x)
 
     @tf.function(input_signature=[tf.TensorSpec([2], tf.float32)])
-    def with_custom_gradient(self, x):
+    def custom_gradient(self, x):
         return round_ste(x)
 
 
+# runs in a NEW process, where our gradient functions were never defined
 LOAD_AND_DIFFERENTIATE = """
 import sys, tensorflow as tf
-m = tf.saved_model.load(sys.argv[1])  # a fresh process: our Python gradient functions do not exist here
+m = tf.saved_model.load(sys.argv[1])
 x = tf.constant([0.2, 1.7])
-for name in ["with_override_map", "with_custom_gradient"]:
+for name in ["override_map", "custom_gradient"]:
     try:
         with tf.GradientTape() as tape:
             tape.watch(x)
-            loss = tf.reduce_sum(tf.constant([1.0, 2.0]) * getattr(m, name)(x))
-        print(f"  {name:21}: dL/dx = {tape.gradient(loss, x).numpy()}")
+            y = getattr(m, name)(x)
+            loss = tf.reduce_sum(tf.constant([1.0, 2.0]) * y)
+        print(f"  {name:15}: dL/dx = {tape.gradient(loss, x).numpy()}")
     except LookupError as e:
-        print(f"  {name:21}: {type(e).__name__}: {str(e).split('. ')[0]}.")
+        print(f"  {name:15}: {type(e).__name__}:")
+        print("    " + str(e).split(". ")[0] + ".")
 """
 
 for save_grads in [True, False]:
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "rounding")
-        options = tf.saved_model.SaveOptions(experimental_custom_gradients=save_grads)
+        options = tf.saved_model.SaveOptions(
+            experimental_custom_gradients=save_grads)
         tf.saved_model.save(Rounding(), path, options=options)
-        print(f"saved with experimental_custom_gradients={save_grads}, loaded in a new process:")
-        run = subprocess.run([sys.executable, "-c", LOAD_AND_DIFFERENTIATE, path],
-                             capture_output=True, text=True)
+        print(f"experimental_custom_gradients={save_grads}:")
+        run = subprocess.run(
+            [sys.executable, "-c", LOAD_AND_DIFFERENTIATE, path],
+            capture_output=True, text=True)
         print(run.stdout, end="")

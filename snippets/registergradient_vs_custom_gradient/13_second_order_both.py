@@ -1,4 +1,4 @@
-"""Both mechanisms give a second derivative when the gradient function is built from differentiable TF ops."""
+"""Both mechanisms give a second derivative through differentiable ops."""
 import tensorflow as tf
 
 
@@ -14,7 +14,7 @@ def log1pexp(x):
     return tf.math.log(1.0 + tf.exp(x)), grad
 
 
-# RegisterGradient: tf.gradients twice in a graph; the override is on op type "Softplus"
+# RegisterGradient: tf.gradients twice in a graph, override on "Softplus"
 with tf.Graph().as_default() as g:
     x = tf.constant(0.0)
     with g.gradient_override_map({"Softplus": "SoftplusBySigmoid"}):
@@ -22,9 +22,10 @@ with tf.Graph().as_default() as g:
     d1 = tf.gradients(y, x)[0]
     d2 = tf.gradients(d1, x)[0]
     with tf.compat.v1.Session() as sess:
-        print("RegisterGradient  : y' = %.4f, y'' = %.4f" % tuple(sess.run([d1, d2])))
+        d1, d2 = sess.run([d1, d2])
+        print(f"RegisterGradient  : y' = {d1:.4f}, y'' = {d2:.4f}")
 
-# custom_gradient: nested tapes in eager mode (see the second-order chapter)
+# custom_gradient: nested tapes in eager mode
 x = tf.constant(0.0)
 with tf.GradientTape() as outer:
     outer.watch(x)
@@ -33,5 +34,6 @@ with tf.GradientTape() as outer:
         y = log1pexp(x)
     d1 = inner.gradient(y, x)
 d2 = outer.gradient(d1, x)
-print("tf.custom_gradient: y' = %.4f, y'' = %.4f" % (d1.numpy(), d2.numpy()))
-print("closed form at 0  : y' = sigmoid(0) = 0.5000, y'' = sigmoid(0)(1 - sigmoid(0)) = 0.2500")
+print(f"tf.custom_gradient: y' = {d1:.4f}, y'' = {d2:.4f}")
+s = 0.5  # sigmoid(0)
+print(f"closed form, x = 0: y' = s = {s:.4f}, y'' = s(1 - s) = {s*(1-s):.4f}")
