@@ -350,3 +350,31 @@ def test_nested_tapes_on_log1pexp_are_nan_at_100(mode):
         f"{mode}: second derivative of log1pexp at x = 100 is now {numbers(second)}, not nan; "
         f"update {SNIPPETS}/07_no_custom_second_order_needed.py and {PAGE} section #no-custom-second-order"
     )
+
+
+# --- 08: a custom-gradient function passed as a tf.function argument loses its decorator -------------------
+
+
+def test_custom_gradient_function_as_tf_function_argument_is_unwrapped():
+    @tf.custom_gradient
+    def softplus(x):
+        return tf.math.softplus(x), lambda dy: dy * tf.sigmoid(x)
+
+    seen = []
+
+    @tf.function
+    def peek(f, x):
+        seen.append(type(f(x)).__name__)
+        return x
+
+    peek(softplus, tf.constant(0.0))
+    where = f"{SNIPPETS}/08_custom_gradient_function_as_argument.py, {PAGE} section #tf-function-argument-trap"
+    assert seen == ["tuple"], (
+        f"inside tf.function a custom-gradient function passed as an argument now returns {seen}, "
+        f"not the raw (value, grad) tuple: TensorFlow keeps the decorator now ({where})"
+    )
+    out = run_snippet(f"{SNIPPETS}/08_custom_gradient_function_as_argument.py").stdout
+    assert "tf.function, f in closure:  0.5000" in out, out
+    assert "TypeError: Cannot convert the argument `type_value`: <function grad> to a TensorFlow DType." in out, (
+        f"the error for a custom-gradient function passed as a tf.function argument changed ({where}):\n{out}"
+    )
