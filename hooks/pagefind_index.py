@@ -5,8 +5,8 @@ at index time and at query time, so `производной` finds a page that s
 `градиентами` finds "градиента". The reader's page loads only the index of its own language (a Russian
 query on the Russian site leads to Russian pages), and only when the reader starts a search
 (`overrides/assets/javascripts/pagefind-search.js`), so pages stay light and fully offline. The search
-box sends Russian words as their Snowball stems (`russian-stem.js` there): Pagefind 1.5 matches a query
-word verbatim when some page has that exact form, and would miss the pages with other forms.
+box sends Russian words as their Snowball stems (`russian-stem.js` there): with Pagefind 1.5 alone,
+some query forms (`производной`) matched only pages that have that exact form.
 
 * `on_post_page` marks each page's article with `data-pagefind-body`: only the article text is indexed
   (not navigation, header or footer), and pages without an article (404) are left out; heading

@@ -1,9 +1,11 @@
 /*
  * The Snowball Russian stemmer (snowballstem.org/algorithms/russian/stemmer.html), for search queries.
  *
- * Pagefind stems the index with Snowball, but a query word that also occurs verbatim on some page is
- * matched only verbatim (Pagefind 1.5: `производной` missed a page that says "производная"). Sending
- * Pagefind the stem instead (`производн`) makes it match every word that starts with it, in any form.
+ * Pagefind stems the index with Snowball, yet in Pagefind 1.5 some inflected query words matched only
+ * pages with that very form: `производной` and `второй` missed a page that says "производная" and
+ * "второго" (while `производную` found both). Sending Pagefind the Snowball stem instead (`производн`)
+ * makes it match every indexed word that starts with it, in any form. tests/site/test_search.py checks
+ * such queries through this search box.
  * Used by pagefind-search.js; exposed as window.cgRussianStem for the browser tests.
  */
 (() => {
