@@ -58,12 +58,25 @@
     return link;
   }
 
+  // The longest run of consecutive matched words in a section: a pasted message matches as one run.
+  function phrase(section) {
+    const at = [...new Set(section.locations || [])].sort((x, y) => x - y);
+    let best = 0, run = 0;
+    at.forEach((n, i) => { run = i > 0 && n === at[i - 1] + 1 ? run + 1 : 1; best = Math.max(best, run); });
+    return best;
+  }
+
   function render(total, pages) {
     meta.textContent = total === 0 ? t("search.result.none") : t(total === 1 ? "search.result.one" : "search.result.other", total);
     list.replaceChildren(...pages.map((page) => {
       const item = element("li", "md-search-result__item");
       item.append(resultLink(page.url, page.meta.title || page.url, page.excerpt, true));
-      const sections = (page.sub_results || []).filter((s) => s.url !== page.url && s.title !== page.meta.title);
+      // Sections that match the query as one phrase first: a pasted error message lands on its entry.
+      const sections = (page.sub_results || [])
+        .filter((s) => s.url !== page.url && s.title !== page.meta.title)
+        .map((s, i) => [s, i])
+        .sort((a, b) => phrase(b[0]) - phrase(a[0]) || (b[0].locations || []).length - (a[0].locations || []).length || a[1] - b[1])
+        .map(([s]) => s);
       for (const section of sections.slice(0, MAX_SECTIONS)) {
         item.append(resultLink(section.url, section.title, section.excerpt, false));
       }

@@ -1,0 +1,80 @@
+"""A reader who pastes TensorFlow's error message into the search box lands on its entry in the error index.
+
+The queries are the real messages, read from the kept outputs of snippets/errors/ (what TensorFlow printed),
+on the English and the Russian site. The error index must be among the results and, under it, the entry's
+section must be the first one shown (the table "Which entry is mine?" may come second).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.harness import ROOT
+from tests.site.conftest import new_context
+
+# (kept output, line prefix to take the message from, the entry's anchor on docs/errors.md)
+MESSAGES = [
+    ("01_wrong_number_of_gradients_eager.out", "ValueError: ", "expected-to-return-n-gradients"),
+    ("02_wrong_number_of_gradients_tf_function.out", "too_few: InternalError: ", "returned-too-few-gradients"),
+    ("04_variables_without_argument.out", "TypeError: ", "must-accept-variables"),
+    ("07_no_gradients_provided.out", "ValueError: ", "no-gradients-provided"),
+    ("09_savedmodel_without_custom_gradients.out", " experimental_custom_gradients=False: LookupError: ",
+     "savedmodel-no-gradient-defined"),
+    ("16_numpy_in_grad_tf_function.out", "tf.function: AttributeError: ", "symbolictensor-numpy"),
+    ("17_keyword_arguments_in_tf_function.out", "ValueError: ", "keyword-arguments"),
+]
+
+
+def message(out_name: str, prefix: str) -> str:
+    path = ROOT / "snippets" / "errors" / out_name
+    for line in path.read_text().splitlines():
+        if line.startswith(prefix):
+            text = line[len(prefix):]
+            return text.split(": [<")[0]  # drop a printed variable list, as a reader would paste the message
+    pytest.fail(f"{path.relative_to(ROOT)}: no line starts with {prefix!r}; update MESSAGES in {Path(__file__).name}")
+
+
+@pytest.fixture(scope="module")
+def tab(browser, server):
+    context = new_context(browser, server)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def results(tab, server, start_path: str, query: str) -> list[tuple[str, list[str]]]:
+    """[(page path, [section anchors shown under it]), ...] for `query` typed in the header search box."""
+    tab.goto(server.base + start_path, wait_until="load")
+    if not tab.is_visible("[data-cg-search-query]"):
+        tab.click("label.md-header__button[for=__search]")
+    box = tab.locator("[data-cg-search-query]")
+    box.click()
+    box.fill(query)
+    box.press("End")
+    tab.wait_for_selector(f"[data-cg-search][data-cg-search-done={query!r}]", state="attached", timeout=15000)
+    items = tab.eval_on_selector_all(
+        "[data-cg-search-list] > li", "items => items.map(li => [...li.querySelectorAll('a')].map(a => a.href))"
+    )
+    shown = []
+    for hrefs in items:
+        page = urlsplit(hrefs[0]).path
+        shown.append((page, [urlsplit(h).fragment for h in hrefs[1:]]))
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("out_name", "prefix", "anchor"), MESSAGES, ids=[m[2] for m in MESSAGES])
+def test_pasted_message_lands_on_its_entry(tab, server, lang, out_name, prefix, anchor):
+    query = message(out_name, prefix)
+    start, page = ("ru/", "/ru/errors/") if lang == "ru" else ("", "/errors/")
+    shown = results(tab, server, start, query)
+    sections = dict(shown).get(page)
+    assert sections is not None, f"searching the {lang} site for {query!r} did not show {page}; shown: {shown}"
+    first = [s for s in sections if s != "which-entry"][:1]
+    assert first == [anchor], (
+        f"searching the {lang} site for {query!r}: the first entry shown under {page} is {first}, "
+        f"not #{anchor} (sections shown: {sections})"
+    )
