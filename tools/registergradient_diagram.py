@@ -37,98 +37,104 @@ GREEN = "#1a7f37"
 RED = "#b42318"
 LANE_FILL = ("#eef5fc", "#fdf1ea")
 LANE_STROKE = ("#0b6bcb", "#c2410c")
-WIDTH, HEIGHT = 980, 560
+WIDTH, HEIGHT = 760, 600
 
-# A line is a list of (text, mono?) pieces. Code stays in English in both languages.
+# Box text: a list of lines; a line is a list of (text, mono?) pieces. Code stays in English in both languages.
+C = True  # code piece
+P = False  # prose piece
+REGISTER = [[("@tf.RegisterGradient", C)], [("+ gradient_override_map", C)]]
+CUSTOM = [[("@tf.custom_gradient", C)]]
+
 TEXT = {
     "en": {
-        "title": "Where each mechanism hooks into automatic differentiation",
+        "title": "Where each mechanism hooks into autodiff",
         "desc": (
             "Two lanes, one per backward-pass engine, and two rows in each lane. Lane 1: GradientTape, in eager "
             "mode or inside tf.function; it looks up registry[op.type]. RegisterGradient with gradient_override_map "
             "only sets the op attribute _gradient_op_type, which the tape never reads: the override is ignored and "
             "the built-in gradient is used. tf.custom_gradient records your grad on the tape together with the "
-            "op: applied. Lane 2: the graph engine, that is tf.gradients or the backward pass tf.function builds "
-            "for a tape outside it; it looks up registry[_gradient_op_type, or op.type if there is none]. With "
-            "gradient_override_map the Round op carries _gradient_op_type = StraightThroughRound, and the registry "
-            "entry of that name is your function: applied. tf.custom_gradient adds an IdentityN op with "
-            "_gradient_op_type = CustomGradient-<uid>, registered to your grad: applied. At the bottom: the "
-            "gradient registry is one process-wide table from names to gradient functions; @tf.RegisterGradient "
-            "adds a name, once (a second time raises KeyError)."
+            "op: applied. Lane 2: the graph engine, that is tf.gradients or the backward pass of a tf.function "
+            "(what a tape outside the tf.function uses); it looks up registry[_gradient_op_type], or registry[op.type] "
+            "if there is no such attribute. With gradient_override_map the Round op carries _gradient_op_type = "
+            "StraightThroughRound, and the registry entry of that name is your function: applied. "
+            "tf.custom_gradient adds an IdentityN op with _gradient_op_type = CustomGradient-<uid>, registered to "
+            "your grad: applied. At the bottom: the gradient registry is one process-wide table from names to "
+            "gradient functions; @tf.RegisterGradient adds a name only once (a second time raises KeyError); "
+            "tf.custom_gradient in graph mode adds a fresh CustomGradient-<uid> name per trace."
         ),
-        "columns": ["what you write", "what the forward pass leaves behind", "what the backward pass uses"],
+        "columns": ["what you write", "what the forward pass leaves", "what the backward pass does"],
         "lanes": [
-            ["GradientTape: eager mode, or a tape inside tf.function", "looks up registry[op.type]"],
-            ["graph: tf.gradients, or the backward pass tf.function builds for a tape outside it",
+            ["1. GradientTape: eager mode, or a tape inside tf.function", None, "looks up registry[op.type]"],
+            ["2. Graph: tf.gradients, or the backward pass of a tf.function",
+             "(the one a tape outside the tf.function uses)",
              "looks up registry[_gradient_op_type], else registry[op.type]"],
         ],
-        "rows": [
-            [  # tape lane
-                ([[("@tf.RegisterGradient(name) +", True)], [("gradient_override_map", True)]], [
-                    ("op Round, attribute", False), ("_gradient_op_type", True)]),
-                ([[("@tf.custom_gradient", True)]], [
-                    ("a tape record: op + your grad", False), ("(record_operation)", True)]),
+        "recorded": [
+            [
+                [[("op Round with the attribute", P)], [("_gradient_op_type", C)]],
+                [[("a tape record: the op", P)], [("+ your grad", P)], [("(record_operation)", C)]],
             ],
-            [  # graph lane
-                ([[("@tf.RegisterGradient(name) +", True)], [("gradient_override_map", True)]], [
-                    ("op Round with", False), ("_gradient_op_type='StraightThrough…'", True)]),
-                ([[("@tf.custom_gradient", True)]], [
-                    ("op IdentityN with", False), ("_gradient_op_type='CustomGradient-<uid>'", True)]),
+            [
+                [[("op Round with", P)], [("_gradient_op_type=", C)], [("'StraightThroughRound'", C)]],
+                [[("op IdentityN with", P)], [("_gradient_op_type=", C)], [("'CustomGradient-<uid>'", C)]],
             ],
         ],
         "verdicts": [
-            [("IGNORED", "attribute never read: built-in gradient"), ("APPLIED", "the tape calls your grad")],
-            [("APPLIED", "registry['StraightThrough…'] = your fn"), ("APPLIED", "registry['CustomGradient-<uid>']")],
+            [("IGNORED", ["attribute never read:", "built-in gradient used"]),
+             ("APPLIED", ["the tape calls your grad"])],
+            [("APPLIED", ["registry entry of that", "name: your function"]),
+             ("APPLIED", ["registry entry of that", "name: your grad"])],
         ],
         "registry": [
-            "Gradient registry: one process-wide table, name → gradient function. @tf.RegisterGradient(name) adds a name,",
-            "only once (a second time: KeyError). tf.custom_gradient in graph mode adds a fresh CustomGradient-<uid> per trace.",
+            "Gradient registry: one process-wide table, name → gradient function.",
+            "@tf.RegisterGradient(name) adds a name, only once (a second time: KeyError).",
+            "tf.custom_gradient in graph mode adds a fresh CustomGradient-<uid> per trace.",
         ],
     },
     "ru": {
-        "title": "Куда каждый механизм встраивается в автоматическое дифференцирование",
+        "title": "Куда каждый механизм встраивается в автодифференцирование",
         "desc": (
             "Две полосы, по одной на каждый механизм обратного прохода, и в каждой по две строки. Полоса 1: "
             "GradientTape, в eager-режиме или внутри tf.function; лента ищет registry[op.type]. RegisterGradient "
             "с gradient_override_map лишь записывает в операцию атрибут _gradient_op_type, который лента не "
             "читает: подмена игнорируется, используется встроенный градиент. tf.custom_gradient записывает на "
-            "ленту ваш grad вместе с операцией: применяется. Полоса 2: графовый механизм, то есть tf.gradients "
-            "или обратный проход, который tf.function строит для ленты снаружи; он ищет "
-            "registry[_gradient_op_type, а если атрибута нет — op.type]. С gradient_override_map у операции Round "
-            "есть _gradient_op_type = StraightThroughRound, и под этим именем в реестре лежит ваша функция: "
+            "ленту ваш grad вместе с операцией: применяется. Полоса 2: граф, то есть tf.gradients или обратный "
+            "проход tf.function (его использует лента снаружи tf.function); ищет registry[_gradient_op_type], "
+            "а если атрибута нет — registry[op.type]. С gradient_override_map у операции Round есть "
+            "_gradient_op_type = StraightThroughRound, и под этим именем в реестре лежит ваша функция: "
             "применяется. tf.custom_gradient добавляет операцию IdentityN с _gradient_op_type = "
-            "CustomGradient-<uid>, зарегистрированной на ваш grad: применяется. Внизу: реестр градиентов — одна "
-            "таблица на весь процесс, имя → функция градиента; @tf.RegisterGradient добавляет имя один раз "
-            "(повторная регистрация даёт KeyError)."
+            "CustomGradient-<uid>, под этим именем зарегистрирован ваш grad: применяется. Внизу: реестр "
+            "градиентов — одна таблица на весь процесс, имя → функция градиента; @tf.RegisterGradient добавляет "
+            "имя только один раз (повторно — KeyError); tf.custom_gradient в графе добавляет новое имя "
+            "CustomGradient-<uid> на каждую трассировку."
         ),
-        "columns": ["что вы пишете", "что остаётся после прямого прохода", "что использует обратный проход"],
+        "columns": ["что вы пишете", "что остаётся после прямого прохода", "что делает обратный проход"],
         "lanes": [
-            ["GradientTape: eager-режим или лента внутри tf.function", "ищет registry[op.type]"],
-            ["граф: tf.gradients или обратный проход, который tf.function строит для ленты снаружи",
+            ["1. GradientTape: eager-режим или лента внутри tf.function", None, "ищет registry[op.type]"],
+            ["2. Граф: tf.gradients или обратный проход tf.function",
+             "(его использует лента снаружи tf.function)",
              "ищет registry[_gradient_op_type], иначе registry[op.type]"],
         ],
-        "rows": [
+        "recorded": [
             [
-                ([[("@tf.RegisterGradient(name) +", True)], [("gradient_override_map", True)]], [
-                    ("операция Round, атрибут", False), ("_gradient_op_type", True)]),
-                ([[("@tf.custom_gradient", True)]], [
-                    ("запись на ленте: операция + ваш grad", False), ("(record_operation)", True)]),
+                [[("операция Round с атрибутом", P)], [("_gradient_op_type", C)]],
+                [[("запись на ленте: операция", P)], [("+ ваш grad", P)], [("(record_operation)", C)]],
             ],
             [
-                ([[("@tf.RegisterGradient(name) +", True)], [("gradient_override_map", True)]], [
-                    ("операция Round с", False), ("_gradient_op_type='StraightThrough…'", True)]),
-                ([[("@tf.custom_gradient", True)]], [
-                    ("операция IdentityN с", False), ("_gradient_op_type='CustomGradient-<uid>'", True)]),
+                [[("операция Round с", P)], [("_gradient_op_type=", C)], [("'StraightThroughRound'", C)]],
+                [[("операция IdentityN с", P)], [("_gradient_op_type=", C)], [("'CustomGradient-<uid>'", C)]],
             ],
         ],
         "verdicts": [
-            [("ИГНОРИРУЕТСЯ", "атрибут не читается: встроенный градиент"), ("ПРИМЕНЯЕТСЯ", "лента вызывает ваш grad")],
-            [("ПРИМЕНЯЕТСЯ", "registry['StraightThrough…'] = ваша функция"),
-             ("ПРИМЕНЯЕТСЯ", "registry['CustomGradient-<uid>']")],
+            [("ИГНОРИРУЕТСЯ", ["атрибут не читается:", "встроенный градиент"]),
+             ("ПРИМЕНЯЕТСЯ", ["лента вызывает ваш grad"])],
+            [("ПРИМЕНЯЕТСЯ", ["под этим именем в реестре", "лежит ваша функция"]),
+             ("ПРИМЕНЯЕТСЯ", ["под этим именем в реестре", "лежит ваш grad"])],
         ],
         "registry": [
-            "Реестр градиентов: одна таблица на весь процесс, имя → функция градиента. @tf.RegisterGradient(name) добавляет",
-            "имя только один раз (повторно — KeyError). tf.custom_gradient в графе добавляет новое CustomGradient-<uid> на каждую трассировку.",
+            "Реестр градиентов: одна таблица на весь процесс, имя → функция градиента.",
+            "@tf.RegisterGradient(name) добавляет имя только один раз (повторно — KeyError).",
+            "tf.custom_gradient в графе добавляет новое CustomGradient-<uid> на каждую трассировку.",
         ],
     },
 }
@@ -181,42 +187,56 @@ class Svg:
         return "\n".join(self.parts + ["</svg>"]) + "\n"
 
 
-COLS = [(36, 240), (298, 316), (636, 306)]  # (x, width) of the three columns
-ROW_H = 54
+COLS = [(32, 200), (256, 222), (502, 226)]  # (x, width) of the three columns
+ROW_H = 68
+LINE = 18
+
+
+def box_lines(svg, x, y, lines, size=13):
+    """Lines of pieces, vertically centred in a row box at (x, y)."""
+    first = y + ROW_H / 2 - (len(lines) - 1) * LINE / 2 + 5
+    for i, line in enumerate(lines):
+        svg.spans(x + 10, first + i * LINE, line, size=size)
 
 
 def hooks_svg(lang: str) -> str:
     t = TEXT[lang]
     svg = Svg(t["title"], t["desc"], f"registergradient-hooks-{lang}")
-    svg.text(WIDTH / 2, 32, t["title"], size=19, bold=True, anchor="middle")
+    svg.text(WIDTH / 2, 30, t["title"], size=18, bold=True, anchor="middle")
     for (x, w), label in zip(COLS, t["columns"]):
-        svg.text(x + w / 2, 62, label, size=13, color=MUTED, anchor="middle")
-    top = 74
+        svg.text(x + w / 2, 58, label, size=13, color=MUTED, anchor="middle")
+    top = 70
     for lane in range(2):
-        svg.rect(20, top, WIDTH - 40, 200, LANE_FILL[lane], LANE_STROKE[lane], rx=10, width=1.2)
-        first, second = t["lanes"][lane]
-        svg.text(36, top + 22, f"{lane + 1}. {first}", size=14, bold=True, color=LANE_STROKE[lane])
-        svg.text(36, top + 40, second, size=13, color=INK, mono=True)
+        bold, note, lookup = t["lanes"][lane]
+        header = [(bold, {"size": 15, "bold": True, "color": LANE_STROKE[lane]})]
+        if note:
+            header.append((note, {"size": 13.5}))
+        header.append((lookup, {"size": 13.5, "mono": True}))
+        height = 24 + LINE * len(header) + 2 * ROW_H + 10 + 8
+        svg.rect(16, top, WIDTH - 32, height, LANE_FILL[lane], LANE_STROKE[lane], rx=10, width=1.2)
+        for i, (line, style) in enumerate(header):
+            svg.text(32, top + 22 + LINE * i, line, **style)
         for row in range(2):
-            y = top + 54 + row * (ROW_H + 10)
-            what, recorded = t["rows"][lane][row]
+            y = top + 10 + LINE * len(header) + row * (ROW_H + 10)
+            what = REGISTER if row == 0 else CUSTOM
+            recorded = t["recorded"][lane][row]
             verdict, why = t["verdicts"][lane][row]
             (x1, w1), (x2, w2), (x3, w3) = COLS
             svg.rect(x1, y, w1, ROW_H, "#ffffff", MUTED, rx=6, width=1)
-            for i, line in enumerate(what):
-                svg.spans(x1 + 10, y + (32 if len(what) == 1 else 22 + 19 * i), line, size=12.5)
+            box_lines(svg, x1, y, what)
             svg.rect(x2, y, w2, ROW_H, "#ffffff", MUTED, rx=6, width=1)
-            svg.spans(x2 + 10, y + 22, recorded[:1], size=12.5)
-            svg.spans(x2 + 10, y + 41, recorded[1:], size=12.5)
+            box_lines(svg, x2, y, recorded)
             color = RED if lane == 0 and row == 0 else GREEN
             svg.rect(x3, y, w3, ROW_H, "#ffffff", color, rx=6, width=2)
-            svg.text(x3 + 10, y + 22, verdict, size=14, bold=True, color=color)
-            svg.text(x3 + 10, y + 41, why, size=12.5)
+            first = y + ROW_H / 2 - len(why) * LINE / 2 + 5
+            svg.text(x3 + 10, first, verdict, size=14.5, bold=True, color=color)
+            for i, line in enumerate(why):
+                svg.text(x3 + 10, first + LINE * (i + 1), line, size=13.5)
             svg.arrow(x1 + w1 + 2, y + ROW_H / 2, x2 - 3, y + ROW_H / 2)
             svg.arrow(x2 + w2 + 2, y + ROW_H / 2, x3 - 3, y + ROW_H / 2)
-        top += 214
+        top += height + 14
     for i, line in enumerate(t["registry"]):
-        svg.text(36, top + 14 + 19 * i, line, size=12.5, color=MUTED)
+        svg.text(32, top + 12 + 19 * i, line, size=13, color=MUTED)
     return svg.render()
 
 
