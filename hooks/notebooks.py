@@ -154,6 +154,8 @@ def executed_notebook(source: Path, label: str):
     for cell, result in zip(code, outputs, strict=True):
         cell.outputs = [nbformat.from_dict(o) for o in result["outputs"]]
         cell.execution_count = result["execution_count"]
+    for number, cell in enumerate(nb.cells, start=1):
+        cell["id"] = f"cell-{number}"  # jupytext makes random ids: the same source must give the same page
     nb.metadata.pop("jupytext", None)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}

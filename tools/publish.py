@@ -94,6 +94,9 @@ def push(site_dir: Path, url: str) -> str:
             parent = ["-p", run(*base, "rev-parse", "FETCH_HEAD")]
         run(*base, "add", "--all", "--force", ".", cwd=site_dir)
         tree = run(*base, "write-tree")
+        if parent and run(*base, "rev-parse", "FETCH_HEAD^{tree}") == tree:
+            print(f"publish: {BRANCH} already holds exactly this site; nothing to push")
+            return parent[1]
         message = f"Publish site from {source_revision()}"
         commit = run(*base, "commit-tree", tree, *parent, "-m", message)
         run(*base, "push", "--quiet", url, f"{commit}:refs/heads/{BRANCH}")
