@@ -6,7 +6,7 @@
 # Run the cells from top to bottom; each one prints what it computes, so you can watch `grad(dy)` being called
 # and see which `dy` it receives.
 #
-# The idea to check: `dy` is dL/dy, the derivative of the **target** L (what you pass to `tape.gradient`)
+# The idea to check: `dy` is the upstream gradient dL/dy, the derivative of the **target** L (what you pass to `tape.gradient`)
 # with respect to the output y of your function. It does not exist after the forward pass; the tape makes it
 # during the backward pass and hands it to your `grad`.
 
