@@ -145,6 +145,27 @@ def test_cache_key_follows_code_and_tensorflow_not_prose(monkeypatch):
     assert HOOK.execution_key(nb) != key, "another TensorFlow version must re-execute a notebook"
 
 
+def test_a_notebook_runs_again_only_when_its_code_changes(tmp_path, monkeypatch):
+    """The cache at work, on a tiny notebook in a fresh cache: run, rebuild, edit prose, edit code."""
+    monkeypatch.setattr(HOOK, "CACHE_DIR", tmp_path / "cache")
+    runs = []
+    execute = HOOK.execute
+    monkeypatch.setattr(HOOK, "execute", lambda nb, label: runs.append(label) or execute(nb, label))
+    source = tmp_path / "tiny.py"
+    source.write_text("# %% [markdown]\n# Some prose\n\n# %%\nprint(6 * 7)\n")
+
+    def output():
+        nb = HOOK.executed_notebook(source, "tiny")
+        return "".join(nb.cells[1].outputs[0]["text"])
+
+    assert output() == "42\n" and len(runs) == 1
+    assert output() == "42\n" and len(runs) == 1, "an unchanged notebook was executed again"
+    source.write_text(source.read_text().replace("Some prose", "Other prose"))
+    assert output() == "42\n" and len(runs) == 1, "a prose edit re-executed the notebook"
+    source.write_text(source.read_text().replace("6 * 7", "6 * 8"))
+    assert output() == "48\n" and len(runs) == 2, "a code edit did not re-execute the notebook"
+
+
 def test_an_error_in_a_notebook_fails_the_build():
     import jupytext
     from mkdocs.exceptions import PluginError
