@@ -13,10 +13,10 @@ def fn():
     return softsign_grad(gradients=g, features=f)
 
 
-def d_by_tape():
+def d_by_tape(forward=fn):
     with tf.GradientTape() as tape:
         tape.watch(f)
-        y = fn()
+        y = forward()
     return tape.gradient(y, f)
 
 
@@ -37,4 +37,8 @@ print(f"{'value at f = 1:':34}", float(fn()))
 print(f"{'eager GradientTape:':34}", float(d_by_tape()))
 in_function = tf.function(d_by_tape)
 print(f"{'GradientTape inside tf.function:':34}", float(in_function()))
+outside = d_by_tape(tf.function(fn))
+print(f"{'GradientTape outside tf.function:':34}", float(outside))
+by_tf_gradients = tf.function(lambda: tf.gradients(fn(), f)[0])
+print(f"{'tf.gradients in tf.function:':34}", float(by_tf_gradients()))
 print(f"{'closed form -2/(1+|f|)^3 at f = 1:':34}", -2.0 / (1.0 + 1.0) ** 3)
