@@ -73,3 +73,37 @@ def test_russian_page_uses_glossary_terms(page):
                     f"write '{preferred}' (see docs/glossary.ru.md#{anchor})"
                 )
     assert not found, "Russian pages must use the glossary's terms:\n" + "\n".join(found)
+
+
+def glossary_entries(path: Path) -> dict[str, tuple[str, str]]:
+    """anchor -> (term in the heading, the line naming it in the other language) for each `###` entry."""
+    entries = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines):
+        match = re.match(r"^###\s+(.*?)\s*\{\s*#([\w-]+)\s*\}\s*$", line)
+        if match:
+            other = lines[number + 1] if number + 1 < len(lines) else ""
+            entries[match.group(2)] = (match.group(1), other)
+    return entries
+
+
+def _plain(term: str) -> str:
+    """A term without code font, a parenthetical and trailing punctuation, lowercased."""
+    return re.sub(r"\s*\(.*?\)", "", term).replace("`", "").strip(" .").casefold()
+
+
+def test_glossary_pages_name_each_other():
+    """Each English entry names the Russian heading's term, and each Russian entry names the English one."""
+    english = glossary_entries(DOCS / "glossary.md")
+    russian = glossary_entries(GLOSSARY_RU)
+    problems = []
+    for anchor in sorted(set(english) | set(russian)):
+        if anchor not in english or anchor not in russian:
+            problems.append(f"#{anchor}: an entry in only one of docs/glossary.md and docs/glossary.ru.md")
+            continue
+        (en_term, en_other), (ru_term, ru_other) = english[anchor], russian[anchor]
+        if not en_other.startswith("**Russian:**") or _plain(ru_term) not in en_other.casefold():
+            problems.append(f"#{anchor}: docs/glossary.md should start with '**Russian:** {_plain(ru_term)}'")
+        if not ru_other.startswith("**По-английски:**") or _plain(en_term) not in ru_other.casefold():
+            problems.append(f"#{anchor}: docs/glossary.ru.md should start with '**По-английски:** {_plain(en_term)}'")
+    assert not problems, "the two glossary pages disagree:\n" + "\n".join(problems)
