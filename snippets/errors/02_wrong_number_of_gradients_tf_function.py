@@ -1,4 +1,4 @@
-"""Inside tf.function: too few and too many gradients give the same "too few" message."""
+"""Inside tf.function: too few and too many gradients both say "too few"."""
 import tensorflow as tf
 
 
@@ -33,5 +33,7 @@ for f in [too_few, too_many]:
     try:
         gradients_in_tf_function(f)
     except tf.errors.InternalError as e:
-        last_line = str(e).strip().splitlines()[-1].strip()  # the message without TF's "in user code" trace
-        print(f"{f.__name__}: {type(e).__name__}: {last_line.removeprefix('InternalError: ')}")
+        # the last line is the message, without TF's "in user code" trace
+        last_line = str(e).strip().splitlines()[-1].strip()
+        message = last_line.removeprefix("InternalError: ")
+        print(f"{f.__name__}: {type(e).__name__}: {message}")

@@ -17,5 +17,6 @@ with tf.GradientTape(persistent=True) as tape:
 dx, dfactor = tape.gradient(y, [x, factor])
 print("dy/dx      =", dx.numpy())
 print("dy/dfactor =", dfactor)
-zeros = tape.gradient(y, [x, factor], unconnected_gradients=tf.UnconnectedGradients.ZERO)
+zero = tf.UnconnectedGradients.ZERO
+zeros = tape.gradient(y, [x, factor], unconnected_gradients=zero)
 print("with unconnected_gradients=ZERO:", [f"{g.numpy():.1f}" for g in zeros])

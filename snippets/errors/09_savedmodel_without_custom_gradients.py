@@ -33,13 +33,15 @@ except LookupError as e:
     print(f"{type(e).__name__}: {str(e).split('. ')[0]}.")
 """
 
+SaveOptions = tf.saved_model.SaveOptions
 for label, options in [
     ("no options", None),
-    ("experimental_custom_gradients=False", tf.saved_model.SaveOptions(experimental_custom_gradients=False)),
-    ("experimental_custom_gradients=True", tf.saved_model.SaveOptions(experimental_custom_gradients=True)),
+    ("experimental_custom_gradients=False", SaveOptions(experimental_custom_gradients=False)),
+    ("experimental_custom_gradients=True", SaveOptions(experimental_custom_gradients=True)),
 ]:
     with tempfile.TemporaryDirectory() as path:
         tf.saved_model.save(Model(), path, options=options)
-        # A fresh Python process, as in production: nothing of this script is registered there.
-        loaded = subprocess.run([sys.executable, "-c", LOAD, path], capture_output=True, text=True)
+        # A fresh Python process, as in production: nothing of this script is in it.
+        command = [sys.executable, "-c", LOAD, path]
+        loaded = subprocess.run(command, capture_output=True, text=True)
         print(f"{label:>36}: {loaded.stdout.strip()}")

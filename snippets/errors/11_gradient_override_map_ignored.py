@@ -1,4 +1,4 @@
-"""gradient_override_map: ignored by GradientTape, honoured only by tf.gradients in a graph."""
+"""gradient_override_map: ignored by GradientTape, honoured by tf.gradients in a graph."""
 import tensorflow as tf
 
 
@@ -8,7 +8,8 @@ def _half_relu_grad(op, dy):
 
 
 def override():
-    return tf.compat.v1.get_default_graph().gradient_override_map({"Relu": "HalfReluGrad"})
+    graph = tf.compat.v1.get_default_graph()
+    return graph.gradient_override_map({"Relu": "HalfReluGrad"})
 
 
 x = tf.constant([-1.0, 2.0])

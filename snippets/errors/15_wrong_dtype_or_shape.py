@@ -13,7 +13,7 @@ def wrong_dtype(x):
 @tf.custom_gradient
 def wrong_shape(x):
     def grad(dy):
-        return tf.reduce_sum(dy, keepdims=True) * 2.0  # BUG: shape (1,), x has shape (3,)
+        return tf.reduce_sum(dy, keepdims=True) * 2.0  # BUG: shape (1,), not (3,)
 
     return 2.0 * x, grad
 
@@ -24,9 +24,11 @@ for f in [wrong_dtype, wrong_shape]:
         tape.watch(x)
         alone = f(x)
         used_twice = f(x) + x
-    print(f"{f.__name__}: alone -> {tape.gradient(alone, x).dtype.name} {tape.gradient(alone, x).shape}")
+    g = tape.gradient(alone, x)
+    print(f"{f.__name__}: alone -> {g.dtype.name} {g.shape}")
     try:
         tape.gradient(used_twice, x)
     except tf.errors.InvalidArgumentError as e:
-        message = e.message.split("}} ")[-1].split(" [Op:")[0]  # drop TF's op/device decorations
+        # drop TF's op and device decorations around the message
+        message = e.message.split("}} ")[-1].split(" [Op:")[0]
         print(f"{f.__name__}: used twice -> {type(e).__name__}: {message}")

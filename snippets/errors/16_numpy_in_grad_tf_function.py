@@ -22,5 +22,7 @@ print(f"eager: {float(gradient(x)):.1f}")
 try:
     tf.function(gradient)(x)
 except AttributeError as e:
-    last_line = str(e).strip().splitlines()[-1].strip()  # without TF's "in user code" trace
-    print(f"tf.function: {type(e).__name__}: {last_line.removeprefix('AttributeError: ')}")
+    # the last line is the message, without TF's "in user code" trace
+    last_line = str(e).strip().splitlines()[-1].strip()
+    message = last_line.removeprefix("AttributeError: ")
+    print(f"tf.function: {type(e).__name__}: {message}")

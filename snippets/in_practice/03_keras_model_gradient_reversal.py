@@ -1,4 +1,4 @@
-"""A gradient-reversal layer in a Keras 3 model: one training step moves the weights the other way."""
+"""A gradient-reversal layer in a Keras 3 model: one step moves the weights the other way."""
 import keras
 import numpy as np
 import tensorflow as tf
@@ -18,7 +18,8 @@ class GradientReversal(keras.layers.Layer):
 
 
 def one_step(with_reversal):
-    layers = [keras.Input((2,)), keras.layers.Dense(1, use_bias=False, kernel_initializer="ones")]
+    dense = keras.layers.Dense(1, use_bias=False, kernel_initializer="ones")
+    layers = [keras.Input((2,)), dense]
     if with_reversal:
         layers.append(GradientReversal())
     model = keras.Sequential(layers)

@@ -1,4 +1,4 @@
-"""The same custom gradient inside tf.function: same values; grad's Python runs only while tracing."""
+"""Inside tf.function: the same values, but grad's Python code runs only while tracing."""
 import tensorflow as tf
 
 python_runs = {"grad": 0}
@@ -9,7 +9,7 @@ def log1pexp(x):
     e = tf.exp(x)
 
     def grad(dy):
-        python_runs["grad"] += 1  # Python code: runs in eager mode, or once while tracing
+        python_runs["grad"] += 1  # Python: runs in eager mode, or once while tracing
         return dy * (1 - 1 / (1 + e))
 
     return tf.math.log(1 + e), grad
@@ -26,4 +26,5 @@ compiled = tf.function(gradient)
 for mode, f in [("eager", gradient), ("tf.function", compiled)]:
     python_runs["grad"] = 0
     values = [f"{f(tf.constant(x)).numpy():.4f}" for x in [0.0, 1.0, 2.0]]
-    print(f"{mode:>11}: gradients {values}, Python in grad ran {python_runs['grad']} time(s)")
+    runs = python_runs["grad"]
+    print(f"{mode:>11}: gradients {values}, Python in grad ran {runs} time(s)")

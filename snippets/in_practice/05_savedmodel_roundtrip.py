@@ -1,4 +1,4 @@
-"""Export a model with a custom gradient, load it in a fresh process: the custom gradient survives."""
+"""Save a model with a custom gradient, load it in a fresh process: the gradient survives."""
 import subprocess
 import sys
 import tempfile
@@ -31,7 +31,10 @@ print("value:", y.numpy(), "gradient:", tape.gradient(y, x).numpy())
 """
 
 with tempfile.TemporaryDirectory() as path:
-    options = tf.saved_model.SaveOptions(experimental_custom_gradients=True)  # the default, made explicit
+    # experimental_custom_gradients=True is the default in TF 2.21; say it anyway
+    options = tf.saved_model.SaveOptions(experimental_custom_gradients=True)
     tf.saved_model.save(Model(), path, options=options)
-    loaded = subprocess.run([sys.executable, "-c", LOAD, path], capture_output=True, text=True, check=True)
+    loaded = subprocess.run(
+        [sys.executable, "-c", LOAD, path], capture_output=True, text=True, check=True
+    )
     print("loaded in a fresh process ->", loaded.stdout.strip())

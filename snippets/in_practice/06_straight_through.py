@@ -1,11 +1,11 @@
-"""Straight-through estimator: round in the forward pass, pass dy through (where |x| <= 1) backwards."""
+"""Straight-through estimator: sign() forwards, dy passed through (where |x| <= 1) backwards."""
 import tensorflow as tf
 
 
 @tf.custom_gradient
 def binarize(x):
     def grad(dy):
-        # the derivative of sign(x) is 0 almost everywhere; pretend it is the identity on [-1, 1]
+        # sign's derivative is 0 almost everywhere; pretend it is the identity on [-1, 1]
         return dy * tf.cast(tf.abs(x) <= 1.0, dy.dtype)
 
     return tf.sign(x), grad

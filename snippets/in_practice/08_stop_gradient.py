@@ -15,7 +15,7 @@ def double(x):
     return y, grad
 
 
-def straight_through_round(x):  # the stop_gradient trick: value of round(x), gradient of x
+def straight_through_round(x):  # value of round(x), gradient of x
     return x + tf.stop_gradient(tf.round(x) - x)
 
 
@@ -25,7 +25,10 @@ with tf.GradientTape(persistent=True) as tape:
     inside = double(x)
     outside = tf.stop_gradient(double(x))  # around the call: grad is never called
     trick = straight_through_round(x)
-print(f"stop_gradient inside the forward pass: gradient {tape.gradient(inside, x).numpy():.1f}")
+g = tape.gradient(inside, x)
+print(f"stop_gradient inside the forward pass: gradient {g.numpy():.1f}")
 calls["grad"] = 0
-print(f"stop_gradient around the call:         gradient {tape.gradient(outside, x)}, grad called {calls['grad']} times")
-print(f"x + stop_gradient(round(x) - x):       value {trick.numpy():.1f}, gradient {tape.gradient(trick, x).numpy():.1f}")
+g = tape.gradient(outside, x)
+print(f"stop_gradient around the call:         gradient {g}, grad called {calls['grad']} times")
+g = tape.gradient(trick, x)
+print(f"x + stop_gradient(round(x) - x):       value {trick.numpy():.1f}, gradient {g.numpy():.1f}")

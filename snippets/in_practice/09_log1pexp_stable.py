@@ -14,7 +14,7 @@ def log1pexp_docstring(x):  # the tf.custom_gradient docstring's version
 
 @tf.custom_gradient
 def log1pexp(x):
-    # log(1 + e^x) = max(x, 0) + log(1 + e^-|x|): the exp never sees a large positive number
+    # log(1 + e^x) = max(x, 0) + log(1 + e^-|x|): exp never sees a large positive x
     value = tf.maximum(x, 0.0) + tf.math.log1p(tf.exp(-tf.abs(x)))
 
     def grad(dy):
@@ -28,4 +28,5 @@ for f in [log1pexp_docstring, log1pexp, tf.math.softplus]:
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = f(x)
-    print(f"{f.__name__:>18}: value {y.numpy().round(4)}, gradient {tape.gradient(y, x).numpy().round(4)}")
+    g = tape.gradient(y, x)
+    print(f"{f.__name__:>18}: value {y.numpy().round(4)}, gradient {g.numpy().round(4)}")
