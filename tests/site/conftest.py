@@ -43,6 +43,7 @@ async () => {
     codeBlocks: codeBlocks.length,
     copyButtons: codeBlocks.filter((pre) => pre.querySelector("button.md-code__button[data-md-type=copy]")
       || (customElements.get("clipboard-copy") && pre.closest(".jp-Cell")?.querySelector("clipboard-copy"))).length,
+    links: article ? [...article.querySelectorAll("a[href]")].map((a) => a.textContent.trim()) : [],
     switcher: [...document.querySelectorAll(".md-select__link[hreflang]")].map((a) => ({ lang: a.getAttribute("hreflang"), href: a.href })),
     mermaid: document.querySelectorAll(".mermaid, pre.mermaid, [class*=mermaid] svg").length,
   };

@@ -118,3 +118,16 @@ def test_language_switcher_click_opens_the_twin(browser, server, pages):
         context.close()
     assert not bad, _report(bad, "switch language to a different page")
 
+
+
+# Link texts that say nothing out of context (Lighthouse's SEO audit and screen-reader users flag them).
+_VAGUE_LINK_TEXTS = {
+    "click here", "here", "this", "link", "more", "read more", "learn more", "see more", "more info",
+    "здесь", "тут", "ссылка", "подробнее", "далее", "ещё", "еще", "читать далее", "узнать больше",
+}
+
+
+def test_link_texts_say_where_they_lead(visits):
+    bad = [f"{v.page.name}: a link reads {text!r}" for v in visits.values() for text in v.facts["links"]
+           if text.strip(" .,;:()").lower() in _VAGUE_LINK_TEXTS]
+    assert not bad, _report(bad, "have a link whose text does not say where it leads (name the target instead)")
