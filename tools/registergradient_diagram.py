@@ -134,7 +134,7 @@ TEXT = {
         "registry": [
             "Реестр градиентов: одна таблица на весь процесс, имя → функция градиента.",
             "@tf.RegisterGradient(name) добавляет имя только один раз (повторно — KeyError).",
-            "tf.custom_gradient в графе добавляет новое CustomGradient-<uid> на каждую трассировку.",
+            "tf.custom_gradient в графе добавляет новое имя CustomGradient-<uid> на каждую трассировку.",
         ],
     },
 }
