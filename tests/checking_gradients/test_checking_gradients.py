@@ -155,3 +155,16 @@ def test_recipe_passes_three_orders():
     lines = [line for line in out.splitlines() if line.startswith("order ")]
     assert [line.split(":")[0] for line in lines] == ["order 1", "order 2", "order 3"], f"{path}:\n{out}"
     assert all(line.endswith("OK") for line in lines), f"{path}: a correct gradient failed the recipe:\n{out}"
+
+
+# --- 08: the variables part of grad ---------------------------------------------------------------
+
+
+def test_variables_check_matches_sigmoid_times_x():
+    path, out = stdout_of("08_check_variables_gradient.py")
+    w, x = [0.5, -1.0, 2.0], [1.0, -1.0, 0.5]
+    expected = [sigmoid(wi * xi) * xi for wi, xi in zip(w, x)]  # d/dw log(1 + e^(w x)) = sigmoid(w x) * x
+    for prefix in ("w.r.t. w, theoretical diagonal", "w.r.t. w, numerical diagonal"):
+        got = [float(v) for v in re.findall(r"-?\d+\.\d+", line_starting(path, out, prefix).split(":", 1)[1])]
+        np.testing.assert_allclose(got, expected, atol=1e-4, err_msg=f"{path}: {prefix}")
+    assert order_of(path, out, "max error") <= -7 and out.rstrip().endswith("OK"), f"{path}:\n{out}"
