@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import harness
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -31,3 +33,15 @@ def built_site(tmp_path_factory) -> Build:
         text=True,
     )
     return Build(site_dir, proc.returncode, proc.stdout + proc.stderr)
+
+
+def pytest_collection_finish(session):
+    """Start the selected snippets in the background, two at a time, while the other tests run."""
+    snippets = [item.callspec.params["snippet"] for item in session.items
+                if hasattr(item, "callspec") and "snippet" in item.callspec.params]
+    if snippets:
+        harness.prefetch(snippets, jobs=2)
+
+
+def pytest_sessionfinish(session):
+    harness.cancel_prefetch()

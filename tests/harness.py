@@ -13,6 +13,7 @@ Command line (what ``make outputs`` runs)::
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import multiprocessing
 import os
 import platform
@@ -73,6 +74,7 @@ def _run_in_child(path: str, stdout_file: str, stderr_file: str) -> None:
     os.dup2(err, 2)
     sys.stdout = open(1, "w", buffering=1, closefd=False)
     sys.stderr = open(2, "w", buffering=1, closefd=False)
+    os.chdir(ROOT)
     sys.argv = [path]
     sys.path.insert(0, str(Path(path).parent))
     code = 0
@@ -109,32 +111,54 @@ def _fork_context():
 
 
 _cache: dict[Path, Result] = {}
+_pending: dict[Path, concurrent.futures.Future] = {}
+_pool: concurrent.futures.ThreadPoolExecutor | None = None
+
+
+def _absolute(path: Path | str) -> Path:
+    path = Path(path)
+    return (path if path.is_absolute() else ROOT / path).resolve()
+
+
+def prefetch(paths: list[Path], jobs: int = 2) -> None:
+    """Start running snippets in the background, `jobs` at a time; `run_snippet` then waits for them."""
+    global _pool
+    if _pool is None:
+        _fork_context()  # set the environment before any thread starts the fork server
+        _pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="snippet")
+    for path in map(_absolute, paths):
+        if path not in _cache and path not in _pending:
+            _pending[path] = _pool.submit(_run, path)
+
+
+def cancel_prefetch() -> None:
+    """Drop snippets that have not started (e.g. after `pytest -x` stopped early)."""
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
 
 
 def run_snippet(path: Path | str) -> Result:
     """Run one snippet in an isolated child process; results are cached for the session."""
-    path = Path(path)
-    if not path.is_absolute():
-        path = ROOT / path
-    path = path.resolve()
+    path = _absolute(path)
     if path in _cache:
         return _cache[path]
+    if path in _pending:
+        return _pending[path].result()
+    return _run(path)
+
+
+def _run(path: Path) -> Result:
     with tempfile.TemporaryDirectory() as tmp:
         out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
         out.touch()
         err.touch()
-        cwd = os.getcwd()
-        os.chdir(ROOT)
-        try:
-            child = _fork_context().Process(target=_run_in_child, args=(str(path), str(out), str(err)))
-            child.start()
-            child.join(TIMEOUT_SECONDS)
-            if child.is_alive():
-                child.kill()
-                child.join()
-                err.write_text(err.read_text() + f"\n[harness] killed after {TIMEOUT_SECONDS} s\n")
-        finally:
-            os.chdir(cwd)
+        child = _fork_context().Process(target=_run_in_child, args=(str(path), str(out), str(err)))
+        child.start()
+        child.join(TIMEOUT_SECONDS)
+        if child.is_alive():
+            child.kill()
+            child.join()
+            err.write_text(err.read_text() + f"\n[harness] killed after {TIMEOUT_SECONDS} s\n")
         result = Result(path, out.read_text(), err.read_text(), child.exitcode)
     _cache[path] = result
     return result
@@ -177,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     failed = 0
-    for snippet in _select(args.paths):
+    chosen = _select(args.paths)
+    prefetch(chosen)
+    for snippet in chosen:
         result = run_snippet(snippet)
         if result.returncode != 0:
             failed += 1
