@@ -116,7 +116,8 @@ def run_lighthouse(pages, server) -> list[dict]:
         report = median_run(reports)
         scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c, _ in CATEGORIES}
         weight = report["audits"]["total-byte-weight"]["numericValue"]
-        rows.append({"page": name, "scores": scores, "bytes": weight, "findings": findings(report)})
+        index = report.get("environment", {}).get("benchmarkIndex")
+        rows.append({"page": name, "scores": scores, "bytes": weight, "findings": findings(report), "index": index})
         print(f"  {name:45} " + " ".join(f"{scores[c]:>6}" for c, _ in CATEGORIES) + f" {weight / 1024:8.1f} KB", flush=True)
     return rows
 
@@ -124,13 +125,16 @@ def run_lighthouse(pages, server) -> list[dict]:
 def print_lighthouse_table(rows: list[dict]) -> None:
     print(f"\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of {RUNS} run(s) per page;"
           " transfer = total-byte-weight (bytes over the wire, gzip)")
-    header = f"| {'page':45} | " + " | ".join(f"{s:>6}" for _, s in CATEGORIES) + " | transfer |"
+    print("(CPU idx = Lighthouse's benchmarkIndex of this machine during that run: the lower, the busier the"
+          " machine and the worse the performance score; the other three categories do not depend on it)")
+    header = f"| {'page':45} | " + " | ".join(f"{s:>6}" for _, s in CATEGORIES) + " | transfer | CPU idx |"
     print(header)
-    print("|" + "-" * 47 + "|" + "|".join("-" * 8 for _ in CATEGORIES) + "|----------|")
+    print("|" + "-" * 47 + "|" + "|".join("-" * 8 for _ in CATEGORIES) + "|----------|---------|")
     for row in rows:
         cells = " | ".join(f"{row['scores'].get(c, '—'):>6}" for c, _ in CATEGORIES)
         size = f"{row['bytes'] / 1024:6.1f} KB" if row["bytes"] is not None else "       —"
-        print(f"| {row['page']:45} | {cells} | {size} |")
+        index = f"{row['index']:7.0f}" if row.get("index") else "      —"
+        print(f"| {row['page']:45} | {cells} | {size} | {index} |")
     scored = [r for r in rows if r["scores"]]
     if scored:
         print("\nWorst page per category:")
