@@ -1,4 +1,5 @@
 """Save a SavedModel three ways, load each in a fresh process, differentiate it."""
+import re
 import subprocess
 import sys
 import tempfile
@@ -45,3 +46,7 @@ for label, options in [
         command = [sys.executable, "-c", LOAD, path]
         loaded = subprocess.run(command, capture_output=True, text=True)
         print(f"{label:>36}: {loaded.stdout.strip()}")
+        for line in loaded.stderr.splitlines():  # TensorFlow's log, while loading
+            if "unsaved custom gradients" in line:
+                message = re.sub(r"\(.*?\)", "(...)", line.split(":", 2)[-1])
+                print(f"{'':>36}  WARNING logged by tf.saved_model.load: {message}")

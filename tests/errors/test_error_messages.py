@@ -40,6 +40,7 @@ ERRORS = {
     ],
     "09_savedmodel_without_custom_gradients.py": [
         ("LookupError", "No gradient defined for operation'IdentityN' (op type: IdentityN)"),
+        ("WARNING", "with ops with unsaved custom gradients. Will likely fail if a gradient is requested"),
     ],
     "14_python_float_gradient.py": [
         ("AssertionError", "message: ''"),
@@ -108,6 +109,9 @@ def test_savedmodel_keeps_custom_gradient_by_default_and_loses_it_with_false():
         f"now:\n{out}"
     )
     assert "gradient: [0.1 0.1]" in lines["experimental_custom_gradients=True"], f"{path}:\n{out}"
+    assert "unsaved custom gradients" not in out.split("experimental_custom_gradients=True")[1], (
+        f"{path}: a model saved with its custom gradients should load without the warning:\n{out}"
+    )
     assert "LookupError" in lines["experimental_custom_gradients=False"], (
         f"{path}: with experimental_custom_gradients=False the loaded model should fail to differentiate:\n{out}"
     )
