@@ -1,5 +1,5 @@
 # %% [markdown]
-# # tf.RegisterGradient или tf.custom_gradient: ноутбук для запуска <a id="registergradient-vs-custom-gradient"></a>
+# # `tf.RegisterGradient` или `tf.custom_gradient`: ноутбук для запуска <a id="registergradient-vs-custom-gradient"></a>
 #
 # Практическое дополнение к главе «`tf.RegisterGradient` и `tf.custom_gradient`»
 # (https://custom-gradients-faq.github.io/custom-gradients-faq/ru/registergradient-vs-custom-gradient/).
@@ -20,7 +20,7 @@ w = tf.constant([1.0, 2.0])
 print("x =", x.numpy(), " round(x) =", tf.round(x).numpy())
 
 # %% [markdown]
-# ## Встроенный градиент round <a id="built-in-gradient"></a>
+# ## Встроенный градиент `round` <a id="built-in-gradient"></a>
 #
 # Функция `round` почти везде постоянна, и TensorFlow не регистрирует для неё градиента: лента возвращает `None`.
 # Поэтому straight-through-оценке и нужен пользовательский градиент.
@@ -32,7 +32,7 @@ with tf.GradientTape() as tape:
 print("built-in gradient of round:", tape.gradient(loss, x))
 
 # %% [markdown]
-# ## tf.custom_gradient: декоратор на Python-функцию <a id="custom-gradient"></a>
+# ## `tf.custom_gradient`: декоратор на Python-функцию <a id="custom-gradient"></a>
 #
 # Прямой проход и его градиент описаны вместе, в одной функции. Это одинаково работает в eager-режиме и внутри
 # `tf.function`, с `GradientTape` и с `tf.gradients`.
@@ -63,7 +63,7 @@ def gradient_in_function(x):
 print("custom_gradient, tf.function tape:", gradient_in_function(x).numpy())
 
 # %% [markdown]
-# ## tf.RegisterGradient: градиент для типа операции, выбранный по имени <a id="register-gradient"></a>
+# ## `tf.RegisterGradient`: градиент для типа операции, выбранный по имени <a id="register-gradient"></a>
 #
 # `tf.RegisterGradient("Name")` кладёт функцию в реестр градиентов TensorFlow (он один на весь процесс Python)
 # под **новым** именем. Само по себе это ничего не меняет: графу нужно указать, что для типа операции `Round`
@@ -104,7 +104,7 @@ with tf.compat.v1.Session(graph=graph) as session:
     print("RegisterGradient, tf.Graph + tf.gradients:", session.run(g_grad))
 
 # %% [markdown]
-# ## Та же подмена под eager-лентой игнорируется <a id="override-ignored-eagerly"></a>
+# ## Лента в eager-режиме ту же подмену игнорирует <a id="override-ignored-eagerly"></a>
 #
 # В eager-режиме нет графа, к которому можно привязать подмену: лента ищет градиент `Round` по типу операции,
 # не находит его и молча возвращает `None`. Именно на это натыкаются, когда рецепт из TF1 (например,

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # Производные второго порядка с tf.custom_gradient: ноутбук для запуска <a id="second-order"></a>
+# # Производные второго порядка с `tf.custom_gradient`: ноутбук для запуска <a id="second-order"></a>
 #
 # Практическое дополнение к главе «Производные второго порядка с `tf.custom_gradient`»
 # (https://custom-gradients-faq.github.io/custom-gradients-faq/ru/second-order/).
@@ -44,7 +44,7 @@ show("nested tapes on tf.math.softplus", second_derivative(tf.math.softplus, x))
 # %% [markdown]
 # ## Пользовательская первая производная из операций TF: больше ничего не нужно <a id="no-custom-second-order"></a>
 #
-# `log1pexp` со страницы API записывает свой `grad` обычными операциями TensorFlow над `e = exp(x)`. Внешняя лента
+# `log1pexp` со страницы API выражает свой `grad` через обычные операции TensorFlow над `e = exp(x)`. Внешняя лента
 # записывает эти операции, как любые другие, поэтому вторая производная получается сама собой.
 
 # %%
@@ -63,8 +63,8 @@ show("log1pexp, nested tapes", second_derivative(log1pexp, x))
 # %% [markdown]
 # ## Если первая производная непрозрачна, вторая теряется <a id="opaque-first-derivative"></a>
 #
-# `fused_op` из docstring означает одно ядро, которое сразу возвращает y и его производную; заглянуть внутрь
-# TensorFlow не может. Мы изображаем его через `tf.stop_gradient`. Теперь для ленты первая производная —
+# `fused_op` из docstring — это одно ядро, которое сразу возвращает y и его производную; заглянуть внутрь
+# TensorFlow не может. Мы имитируем его с помощью `tf.stop_gradient`. Теперь для ленты первая производная —
 # константа, и вторая производная возвращается как `None`: вот тут вторую производную и приходится писать самим.
 
 # %%
@@ -89,8 +89,8 @@ show("first order only: 2nd derivative", second_derivative(softplus_first_order_
 # ## Схема из docstring, версия 1: один вход, одно возвращаемое значение <a id="version-1"></a>
 #
 # `first_order_gradient(dy)` возвращает `dy * first_order_custom(x)`. `first_order_custom` — тоже функция
-# с пользовательским градиентом: её прямое значение — первая производная `x_grad`, а её собственный `grad` даёт
-# производную от `x_grad`, то есть вторую производную. Вход у неё один (`unused_x`: значение не используется,
+# с пользовательским градиентом: её значение на прямом проходе — первая производная `x_grad`, а её собственный
+# `grad` даёт производную от `x_grad`, то есть вторую производную. Вход у неё один (`unused_x`: значение не используется,
 # важна только связь с x), поэтому её `grad` возвращает одно значение.
 
 # %%
@@ -115,7 +115,7 @@ show("version 1, eager", second_derivative(softplus_v1, x))
 show("version 1, tf.function", tf.function(lambda v: second_derivative(softplus_v1, v))(x))
 
 # %% [markdown]
-# ## Версия 2: dy как вход, два возвращаемых значения <a id="version-2"></a>
+# ## Версия 2: `dy` как вход, два возвращаемых значения <a id="version-2"></a>
 #
 # Такая форма у `second_order_and_transpose` из docstring. Если `dy` тоже вход внутренней функции, её `grad`
 # должен вернуть два значения: производную по x (член второго порядка) и производную по `dy` («транспонированная»
@@ -152,7 +152,7 @@ show("version 2: gradient w.r.t. dy", outer.gradient(dy_dx, dy))
 show("closed form sigmoid", s)
 
 # %% [markdown]
-# ## Ловушка: декоратор на сам grad <a id="decorating-grad"></a>
+# ## Ловушка: декоратор на сам `grad` <a id="decorating-grad"></a>
 #
 # Хочется повесить `@tf.custom_gradient` прямо на `grad` и считать его внутреннюю функцию второй производной
 # (tensorflow/tensorflow#34503). Но единственный вход `grad` — это `dy`, поэтому `grad_grad` — градиент по `dy`,
@@ -198,7 +198,7 @@ for mode, run in modes:
 # %% [markdown]
 # ## Попробуйте сами <a id="try-it"></a>
 #
-# - В версии 1 замените `x_grad * (1 - x_grad)` неверной формулой (например, `x_grad`) и сравните с аналитической:
+# - В версии 1 замените `x_grad * (1 - x_grad)` на неверную формулу (например, `x_grad`) и сравните с аналитической:
 #   первая производная останется верной, сдвинется только вторая.
-# - Проверьте любую версию с помощью `tf.test.compute_gradient` во `float64`, как показано в главе
+# - Проверьте любую версию с помощью `tf.test.compute_gradient` в `float64`, как показано в главе
 #   «Как проверить пользовательский градиент».

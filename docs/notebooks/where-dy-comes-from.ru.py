@@ -1,5 +1,5 @@
 # %% [markdown]
-# # Откуда берётся dy: ноутбук для запуска <a id="where-dy-comes-from"></a>
+# # Откуда берётся `dy`: ноутбук для запуска <a id="where-dy-comes-from"></a>
 #
 # Это практическое дополнение к главе «Откуда берётся `dy`»
 # (https://custom-gradients-faq.github.io/custom-gradients-faq/ru/where-dy-comes-from/).
@@ -11,9 +11,9 @@
 # и передаёт в ваш `grad`.
 
 # %% [markdown]
-# ## Функция с двумя print <a id="the-function"></a>
+# ## Функция с двумя `print` <a id="the-function"></a>
 #
-# Это `log1pexp` со страницы API `tf.custom_gradient`, в которую добавлены два `print`: один в прямой функции,
+# Это `log1pexp` со страницы API `tf.custom_gradient` с двумя добавленными `print`: один в прямой функции,
 # другой в `grad`. При `x = 0` числа легко проверить в уме: y = log 2 = 0.6931, а локальная производная
 # равна σ(0) = 0.5.
 
@@ -47,7 +47,7 @@ x = tf.constant(0.0)
 print("x =", fmt(x))
 
 # %% [markdown]
-# ## Цель — сам выход: dy = 1 <a id="output-is-the-target"></a>
+# ## Цель — сам выход: `dy = 1` <a id="output-is-the-target"></a>
 #
 # Сначала выполняется прямой проход и печатает свою строку; `grad` печатает только тогда, когда вызывается
 # `tape.gradient`. Лента начинает с цели, где dL/dL = 1; здесь цель — сам y, поэтому `dy = 1`.
@@ -61,7 +61,7 @@ print("2. tape.gradient(y, x):")
 print("dL/dx =", fmt(tape.gradient(y, x)))
 
 # %% [markdown]
-# ## L = 3·y: dy = 3 <a id="l-equals-3y"></a>
+# ## `L = 3·y`: `dy = 3` <a id="l-equals-3y"></a>
 #
 # Теперь цель L = 3y. Прежде чем дойти до `log1pexp`, лента проходит назад через умножение на 3 и приходит
 # с dL/dy = 3.
@@ -73,7 +73,7 @@ with tf.GradientTape() as tape:
 print("dL/dx =", fmt(tape.gradient(L, x)))
 
 # %% [markdown]
-# ## L = y²: dy = 2y <a id="l-equals-y-squared"></a>
+# ## `L = y²`: `dy = 2y` <a id="l-equals-y-squared"></a>
 #
 # dL/dy = 2y = 2 · 0.6931 = 1.3863: `dy` зависит от значения y, полученного на прямом проходе, поэтому
 # его и нельзя вычислить раньше, чем закончится прямой проход.
@@ -86,7 +86,7 @@ with tf.GradientTape() as tape:
 print("dL/dx =", fmt(tape.gradient(L, x)))
 
 # %% [markdown]
-# ## Первый dy можно задать самому: output_gradients <a id="output-gradients"></a>
+# ## Первый `dy` можно задать самому: `output_gradients` <a id="output-gradients"></a>
 #
 # `tape.gradient(y, x, output_gradients=...)` подставляет вместо начальной единицы ваше значение. Если между
 # целью и `x` только одна функция, это значение приходит в `grad` без изменений.
@@ -98,7 +98,7 @@ with tf.GradientTape() as tape:
 print("dL/dx =", fmt(tape.gradient(y, x, output_gradients=tf.constant(10.0))))
 
 # %% [markdown]
-# ## Векторный выход: у dy та же форма, что у y <a id="vector-output"></a>
+# ## Векторный выход: у `dy` та же форма, что у `y` <a id="vector-output"></a>
 #
 # Если на входе три числа, то у `y` три элемента, и у `dy` тоже: по одному dL/dy_i на элемент. Цель
 # L = 1 · y_0 + 2 · y_1 + 3 · y_2 даёт `dy = [1, 2, 3]`.
@@ -124,7 +124,7 @@ with tf.GradientTape() as tape:
 print("dL/dx =", fmt(tape.gradient(L, x)))
 
 # %% [markdown]
-# ## Что будет, если grad проигнорирует dy <a id="ignoring-dy"></a>
+# ## Что будет, если `grad` проигнорирует `dy` <a id="ignoring-dy"></a>
 #
 # `grad`, который возвращает только локальную производную, теряет всё, что было после y. Если цель — сам y
 # (`dy = 1`), ошибку не видно; при L = 3y ответ получается в три раза меньше правильного.
