@@ -107,7 +107,23 @@ def _fork_context():
         os.environ.update(SNIPPET_ENV)
         _context = multiprocessing.get_context("forkserver")
         _context.set_forkserver_preload(["tensorflow"])
+        _start_quietly()
     return _context
+
+
+def _start_quietly() -> None:
+    """Start the fork server with stderr sent to /dev/null, so TensorFlow's start-up notices stay out of the
+    test log (each snippet's own stderr is still captured and shown when it fails)."""
+    from multiprocessing import forkserver
+
+    saved, devnull = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    try:
+        forkserver.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
 
 
 _cache: dict[Path, Result] = {}
