@@ -118,7 +118,7 @@ def run_lighthouse(pages, server) -> list[dict]:
         weight = report["audits"]["total-byte-weight"]["numericValue"]
         index = report.get("environment", {}).get("benchmarkIndex")
         rows.append({"page": name, "scores": scores, "bytes": weight, "findings": findings(report), "index": index})
-        print(f"  {name:45} " + " ".join(f"{scores[c]:>6}" for c, _ in CATEGORIES) + f" {weight / 1024:8.1f} KB", flush=True)
+        print(f"  {name:50} " + " ".join(f"{scores[c]:>6}" for c, _ in CATEGORIES) + f" {weight / 1024:8.1f} KB", flush=True)
     return rows
 
 
@@ -127,14 +127,15 @@ def print_lighthouse_table(rows: list[dict]) -> None:
           " transfer = total-byte-weight (bytes over the wire, gzip)")
     print("(CPU idx = Lighthouse's benchmarkIndex of this machine during that run: the lower, the busier the"
           " machine and the worse the performance score; the other three categories do not depend on it)")
-    header = f"| {'page':45} | " + " | ".join(f"{s:>6}" for _, s in CATEGORIES) + " | transfer | CPU idx |"
+    width = max([len("page"), *(len(r["page"]) for r in rows)])
+    header = f"| {'page':{width}} | " + " | ".join(f"{s:>6}" for _, s in CATEGORIES) + " | transfer | CPU idx |"
     print(header)
-    print("|" + "-" * 47 + "|" + "|".join("-" * 8 for _ in CATEGORIES) + "|----------|---------|")
+    print("|" + "-" * (width + 2) + "|" + "|".join("-" * 8 for _ in CATEGORIES) + "|----------|---------|")
     for row in rows:
         cells = " | ".join(f"{row['scores'].get(c, '—'):>6}" for c, _ in CATEGORIES)
-        size = f"{row['bytes'] / 1024:6.1f} KB" if row["bytes"] is not None else "       —"
+        size = f"{row['bytes'] / 1024:5.1f} KB" if row["bytes"] is not None else "       —"
         index = f"{row['index']:7.0f}" if row.get("index") else "      —"
-        print(f"| {row['page']:45} | {cells} | {size} | {index} |")
+        print(f"| {row['page']:{width}} | {cells} | {size} | {index} |")
     scored = [r for r in rows if r["scores"]]
     if scored:
         print("\nWorst page per category:")
@@ -163,7 +164,8 @@ def screenshots(pages, server) -> int:
             tab = context.new_page()
             for page in pages:
                 tab.goto(server.url(page), wait_until="networkidle")
-                target = SCREENSHOTS / page.lang / f"{page.path.strip('/').replace('/', '__') or 'index'}-{scheme}.png"
+                slug = page.path.removeprefix("ru/").strip("/").replace("/", "__") or "index"
+                target = SCREENSHOTS / page.lang / f"{slug}-{scheme}.png"
                 target.parent.mkdir(parents=True, exist_ok=True)
                 tab.screenshot(path=str(target), full_page=True)
                 count += 1
@@ -211,10 +213,11 @@ def main() -> int:
     print("\nFoundation speed (this machine, now):", flush=True)
     figures = [("strict build (both languages)", f"{build_seconds:6.1f} s"), *foundation_figures()]
     width = max(len(k) for k, _ in figures)
-    print(f"| {'what':{width}} | time |")
-    print(f"|{'-' * (width + 2)}|------|")
+    value_width = max(len(v) for _, v in figures)
+    print(f"| {'what':{width}} | {'figure':{value_width}} |")
+    print(f"|{'-' * (width + 2)}|{'-' * (value_width + 2)}|")
     for what, value in figures:
-        print(f"| {what:{width}} | {value} |")
+        print(f"| {what:{width}} | {value:{value_width}} |")
     return 0
 
 
