@@ -9,6 +9,7 @@ underscore or a digit, dotted names and tokens with a slash (code names, paths a
 code font), Greek letters and Unicode super- and subscripts (math written without $...$).
 """
 
+import html
 import re
 from pathlib import Path
 
@@ -22,6 +23,18 @@ def pages() -> list[Path]:
     markdown = [p for p in DOCS.rglob("*.md") if "assets" not in p.parts]
     notebooks = list((DOCS / "notebooks").glob("*.py"))
     return sorted(markdown + notebooks)
+
+
+def diagrams() -> list[Path]:
+    """The SVG diagrams the pages show; their labels are prose too."""
+    return sorted((DOCS / "assets").rglob("*.svg"))
+
+
+def diagram_labels(svg: Path) -> str:
+    """The text of each `<text>` element of an SVG, one per line (tspans joined by spaces)."""
+    source = svg.read_text(encoding="utf-8")
+    labels = re.findall(r"<text\b[^>]*>(.*?)</text>", source, re.S)
+    return "\n".join(" ".join(html.unescape(re.sub(r"<[^>]+>", " ", label)).split()) for label in labels)
 
 
 def is_russian(page: Path) -> bool:

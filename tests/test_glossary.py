@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness import ROOT, relative
-from tests.prose import is_russian, markdown_of, pages, prose_lines
+from tests.prose import diagram_labels, diagrams, is_russian, markdown_of, pages, prose_lines
 
 DOCS = ROOT / "docs"
 GLOSSARY_RU = DOCS / "glossary.ru.md"
@@ -38,12 +38,15 @@ WRONG_VARIANTS = [
 ]
 
 def russian_pages():
-    return [p for p in pages() if is_russian(p)]
+    """Russian Markdown pages and notebook sources, and the Russian diagrams (name ending .ru.svg or -ru.svg)."""
+    russian_diagrams = [svg for svg in diagrams() if svg.name.endswith((".ru.svg", "-ru.svg"))]
+    return [p for p in pages() if is_russian(p)] + russian_diagrams
 
 
 def prose_lines_to_check(page: Path):
     """(line number, text) for each line of prose, quotations left out."""
-    for number, line in enumerate(prose_lines(markdown_of(page)), start=1):
+    text = diagram_labels(page) if page.suffix == ".svg" else markdown_of(page)
+    for number, line in enumerate(prose_lines(text), start=1):
         if not line.lstrip().startswith(">"):
             yield number, line
 

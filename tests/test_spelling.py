@@ -1,7 +1,8 @@
 """Spelling of every page, both languages, checked by hunspell with Debian's Russian and English dictionaries.
 
-Only prose is checked, on Markdown pages and in the markdown cells of the notebook sources (docs/notebooks/);
-tests/prose.py says what is blanked out first (code, math, URLs, anchors, ...). Line numbers are kept.
+Only prose is checked: Markdown pages, the markdown cells of the notebook sources (docs/notebooks/) and the
+labels of the SVG diagrams (docs/assets/); tests/prose.py says what is blanked out first (code, math, URLs,
+anchors, ...). Line numbers are kept.
 
 Words that are right but not in the dictionaries (code names, library names, our terms) go in
 tests/spelling/words.txt, one per line, with `word/model` to give a Russian word the endings of a model word
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness import ROOT, relative
-from tests.prose import markdown_of, pages, prose_lines
+from tests.prose import diagram_labels, diagrams, markdown_of, pages, prose_lines
 
 WORDS = ROOT / "tests" / "spelling" / "words.txt"
 DICTIONARIES = ("ru_RU", "en_US")
@@ -110,6 +111,20 @@ def test_page_is_spelled_correctly(page, personal_dictionary):
         )
 
 
+@pytest.mark.parametrize("svg", diagrams(), ids=[relative(p) for p in diagrams()])
+def test_diagram_labels_are_spelled_correctly(svg, personal_dictionary):
+    labels = prose_lines(diagram_labels(svg))
+    found = misspellings(labels, personal_dictionary)
+    if found:
+        report = "\n".join(f"  {relative(svg)}: label {labels[number - 1].strip()!r}: {word!r}" for number, word, _ in found)
+        pytest.fail(
+            f"hunspell does not know these words in diagram labels:\n{report}\n"
+            f"Fix the label (in the tool that draws the diagram, if it is generated); or, if a word is right, add it "
+            f"to {relative(WORDS)} in its section, in sorted order.",
+            pytrace=False,
+        )
+
+
 def test_word_list_is_sorted_and_has_no_duplicates():
     """Within each section (a block that starts with a '#' comment line), entries are sorted, case-insensitively."""
     sections: list[list[tuple[int, str]]] = [[]]
@@ -137,7 +152,8 @@ def test_word_list_is_sorted_and_has_no_duplicates():
 
 def test_every_word_list_entry_is_used():
     """An entry no page uses any more is stale; remove it, so the list only holds words the site needs."""
-    prose = "\n".join("\n".join(prose_lines(markdown_of(p))) for p in pages())
+    texts = [markdown_of(p) for p in pages()] + [diagram_labels(svg) for svg in diagrams()]
+    prose = "\n".join("\n".join(prose_lines(text)) for text in texts)
     tokens = set(re.findall(r"[\w'’-]+", prose))
     words = {part for token in tokens for part in [token, *token.split("-")]}
     lowered = {w.casefold() for w in words}
