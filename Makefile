@@ -2,7 +2,7 @@
 #   make serve    set up and serve the site with live reload (English at /, Russian at /ru/)
 #   make test     set up and run every test (snippets, pages, strict build, browser)
 #   make build    strict build into site/
-#   make outputs  regenerate kept snippet outputs (ONLY=snippets/<chapter or file> for a part)
+#   make outputs  regenerate kept snippet outputs (ONLY=snippets/<chapter or file> for a part), then every diagram
 #   make bench    measure build, test and page figures
 #   make lock     re-resolve requirements.lock from pyproject.toml (hash-pinned)
 #   make publish  strict build, then push the site to the gh-pages branch of REMOTE (remote name, path or URL; default origin)
@@ -55,7 +55,7 @@ test: $(STAMP) system-deps
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)
-	$(BIN)/python tools/where_dy_diagrams.py  # diagrams drawn from kept outputs (where-dy-comes-from)
+	$(BIN)/python -m tools.diagrams  # every SVG diagram (the where-dy ones are drawn from kept outputs)
 
 # Lighthouse for `make bench`, from the npm registry (pinned in package-lock.json), into node_modules/.
 node_modules/.bin/lighthouse: package.json package-lock.json

@@ -18,25 +18,20 @@ tests/nth_order/test_diagram.py runs the same function in memory.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from html import escape
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+if not __package__:  # run as `python tools/nth_order_diagram.py`: let it import the tools package
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.svg import (BLUE, LANE_FILL, MONO, MUTED, ORANGE, PURPLE, RED, ROOT, Svg, check_requested,
+                       write_or_check)
+
 OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
 LANGS = ("en", "ru")
-
-SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace"
-INK = "#1f2328"
-MUTED = "#57606a"
-BLUE = "#0b6bcb"
-ORANGE = "#c2410c"
-PURPLE = "#7e22ce"
-RED = "#b42318"
-LANE_FILL = ("#eef5fc", "#fdf1ea", "#f5edfc")
 WIDTH, HEIGHT = 760, 692
+ARROW_COLORS = {"blue": BLUE, "orange": ORANGE, "purple": PURPLE, "muted": MUTED}
 
 TEXT = {
     "en": {
@@ -120,48 +115,17 @@ TEXT = {
 }
 
 
-class Svg:
+class NestingSvg(Svg):
+    """The picture's own shapes: coloured arrows with an optional label, and pills (a result in a rounded box)."""
+
     def __init__(self, title: str, desc: str, ident: str):
-        self.ident = ident
-        self.parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-            f'height="{HEIGHT}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
-            f'font-family="{SANS}" font-size="14" fill="{INK}">',
-            f'<title id="{ident}-title">{escape(title)}</title>',
-            f'<desc id="{ident}-desc">{escape(desc)}</desc>',
-            "<defs>",
-        ]
-        self.colors = {"blue": BLUE, "orange": ORANGE, "purple": PURPLE, "muted": MUTED}
-        for name, color in self.colors.items():
-            self.parts.append(
-                f'<marker id="{ident}-{name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-                f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{color}"/></marker>'
-            )
-        self.parts.append("</defs>")
-        self.parts.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#ffffff"/>')
-
-    def rect(self, x, y, w, h, fill, stroke="none", rx=8, width=1.5):
-        self.parts.append(
-            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{width}"/>'
-        )
-
-    def text(self, x, y, s, size=14, color=INK, anchor="start", mono=False, bold=False):
-        attrs = [f'x="{x}"', f'y="{y}"', f'text-anchor="{anchor}"', f'fill="{color}"']
-        if size != 14:
-            attrs.append(f'font-size="{size}"')
-        if mono:
-            attrs.append(f'font-family="{MONO}"')
-        if bold:
-            attrs.append('font-weight="bold"')
-        self.parts.append(f"<text {' '.join(attrs)}>{escape(s)}</text>")
+        super().__init__(WIDTH, HEIGHT, title, desc, ident)
+        self.markers(ARROW_COLORS)
+        self.white_background()
 
     def arrow(self, x1, y1, x2, y2, kind, label=None):
-        color = self.colors[kind]
-        self.parts.append(
-            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{color}" stroke-width="2" '
-            f'marker-end="url(#{self.ident}-{kind})"/>'
-        )
+        color = ARROW_COLORS[kind]
+        self.line(x1, y1, x2, y2, color, 2, f"{self.ident}-{kind}")
         if label:
             self.text((x1 + x2) / 2, y1 - 8, label, size=11, color=color, anchor="middle")
 
@@ -170,13 +134,10 @@ class Svg:
         self.rect(cx - w / 2, cy - 15, w, 30, "#ffffff", color, rx=15)
         self.text(cx, cy + 5, label, color=color, anchor="middle", mono=True, bold=True)
 
-    def render(self) -> str:
-        return "\n".join(self.parts + ["</svg>"]) + "\n"
-
 
 def nesting_svg(lang: str) -> str:
     t = TEXT[lang]
-    svg = Svg(t["title"], t["desc"], f"nth-order-nesting-{lang}")
+    svg = NestingSvg(t["title"], t["desc"], f"nth-order-nesting-{lang}")
     svg.text(20, 34, t["title"], size=16, bold=True)
     lanes = [(52, 270), (336, 150), (500, 182)]
     for i, (top, h) in enumerate(lanes):
@@ -232,22 +193,7 @@ def targets() -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if a file is stale")
-    args = parser.parse_args(argv)
-    stale = 0
-    for path, content in targets().items():
-        rel = path.relative_to(ROOT)
-        if path.exists() and path.read_text(encoding="utf-8") == content:
-            print(f"same    {rel}")
-        elif args.check:
-            stale += 1
-            print(f"STALE   {rel} (run: python tools/nth_order_diagram.py)")
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(content, encoding="utf-8")
-            print(f"written {rel}")
-    return 1 if stale else 0
+    return write_or_check(targets(), check_requested(__doc__, argv), "python tools/nth_order_diagram.py")
 
 
 if __name__ == "__main__":

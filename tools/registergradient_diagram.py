@@ -20,23 +20,21 @@ tests/registergradient_vs_custom_gradient/test_diagram.py runs the same function
 
 from __future__ import annotations
 
-import argparse
 import sys
 from html import escape
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+if not __package__:  # run as `python tools/registergradient_diagram.py`: let it import the tools package
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.svg import (BLUE, INK, LANE_FILL, MONO, MUTED, ORANGE, RED, ROOT, SANS, Svg, check_requested,
+                       write_or_check)
+
 OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
 LANGS = ("en", "ru")
 
-SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace"
-INK = "#1f2328"
-MUTED = "#57606a"
 GREEN = "#1a7f37"
-RED = "#b42318"
-LANE_FILL = ("#eef5fc", "#fdf1ea")
-LANE_STROKE = ("#0b6bcb", "#c2410c")
+LANE_STROKE = (BLUE, ORANGE)
 WIDTH, HEIGHT = 760, 600
 
 # Box text: a list of lines; a line is a list of (text, mono?) pieces. Code stays in English in both languages.
@@ -140,26 +138,14 @@ TEXT = {
 }
 
 
-class Svg:
-    def __init__(self, title: str, desc: str, ident: str):
-        self.parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-            f'height="{HEIGHT}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
-            f'font-family="{escape(SANS)}">',
-            f'<title id="{ident}-title">{escape(title)}</title>',
-            f'<desc id="{ident}-desc">{escape(desc)}</desc>',
-            "<defs>",
-            '<marker id="rg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
-            f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{MUTED}"/></marker>',
-            "</defs>",
-            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="10" fill="#ffffff"/>',
-        ]
+class HooksSvg(Svg):
+    """The picture's own shapes: its text style (every size and colour spelled out), lines mixing prose and
+    code, and grey arrows."""
 
-    def rect(self, x, y, w, h, fill, stroke="none", rx=8, width=1.5):
-        self.parts.append(
-            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{width}"/>'
-        )
+    def __init__(self, title: str, desc: str, ident: str):
+        super().__init__(WIDTH, HEIGHT, title, desc, ident, font_family=escape(SANS), root_text_style=False)
+        self.markers({"arrow": MUTED}, prefix="rg")
+        self.white_background()
 
     def text(self, x, y, s, size=14, color=INK, anchor="start", mono=False, bold=False):
         family = f' font-family="{escape(MONO)}"' if mono else ""
@@ -178,13 +164,7 @@ class Svg:
         self.parts.append(f'<text x="{x}" y="{y}" font-size="{size}" fill="{INK}">{inner}</text>')
 
     def arrow(self, x1, y1, x2, y2):
-        self.parts.append(
-            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{MUTED}" stroke-width="1.6" '
-            'marker-end="url(#rg-arrow)"/>'
-        )
-
-    def render(self) -> str:
-        return "\n".join(self.parts + ["</svg>"]) + "\n"
+        self.line(x1, y1, x2, y2, MUTED, 1.6, "rg-arrow")
 
 
 COLS = [(32, 200), (256, 222), (502, 226)]  # (x, width) of the three columns
@@ -201,7 +181,7 @@ def box_lines(svg, x, y, lines, size=13):
 
 def hooks_svg(lang: str) -> str:
     t = TEXT[lang]
-    svg = Svg(t["title"], t["desc"], f"registergradient-hooks-{lang}")
+    svg = HooksSvg(t["title"], t["desc"], f"registergradient-hooks-{lang}")
     svg.text(WIDTH / 2, 30, t["title"], size=18, bold=True, anchor="middle")
     for (x, w), label in zip(COLS, t["columns"]):
         svg.text(x + w / 2, 58, label, size=13, color=MUTED, anchor="middle")
@@ -245,22 +225,7 @@ def targets() -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if a file is stale")
-    args = parser.parse_args(argv)
-    stale = 0
-    for path, content in targets().items():
-        rel = path.relative_to(ROOT)
-        if path.exists() and path.read_text(encoding="utf-8") == content:
-            print(f"same    {rel}")
-        elif args.check:
-            stale += 1
-            print(f"STALE   {rel} (run: python tools/registergradient_diagram.py)")
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(content, encoding="utf-8")
-            print(f"written {rel}")
-    return 1 if stale else 0
+    return write_or_check(targets(), check_requested(__doc__, argv), "python tools/registergradient_diagram.py")
 
 
 if __name__ == "__main__":

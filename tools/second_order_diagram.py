@@ -16,23 +16,21 @@ tests/second_order/test_diagram.py runs the same function in memory.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from html import escape
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+if not __package__:  # run as `python tools/second_order_diagram.py`: let it import the tools package
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.svg import BLUE, LANE_FILL, MUTED, ORANGE, PURPLE, ROOT, Svg, check_requested, write_or_check
+
 OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
 LANGS = ("en", "ru")
 
-SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace"
-INK = "#1f2328"
-MUTED = "#57606a"
-FWD = "#0b6bcb"  # forward pass: blue
-BWD = "#c2410c"  # first backward pass: deep orange (the site's accent)
-BWD2 = "#7e22ce"  # second backward pass: purple
-LANE_FILL = ("#eef5fc", "#fdf1ea", "#f5edfc")
+FWD = BLUE  # forward pass
+BWD = ORANGE  # first backward pass (the site's accent)
+BWD2 = PURPLE  # second backward pass
+ARROW_COLORS = {"fwd": FWD, "bwd": BWD, "bwd2": BWD2, "muted": MUTED}
 
 TEXT = {
     "en": {
@@ -87,75 +85,27 @@ TEXT = {
 }
 
 
-class Svg:
+class PassesSvg(Svg):
+    """The picture's own shapes: arrows coloured by pass, and pills (a value's name in a rounded box)."""
+
     def __init__(self, width: int, height: int, title: str, desc: str, ident: str):
-        self.parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-            f'height="{height}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
-            f'font-family="{SANS}" font-size="14" fill="{INK}">',
-            f'<title id="{ident}-title">{escape(title)}</title>',
-            f'<desc id="{ident}-desc">{escape(desc)}</desc>',
-            "<defs>",
-        ]
-        for name, color in (("fwd", FWD), ("bwd", BWD), ("bwd2", BWD2), ("muted", MUTED)):
-            self.parts.append(
-                f'<marker id="{ident}-{name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-                f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{color}"/></marker>'
-            )
-        self.parts.append("</defs>")
-        self.parts.append(f'<rect x="0" y="0" width="{width}" height="{height}" rx="10" fill="#ffffff"/>')
-        self.ident = ident
-        self.colors = {"fwd": FWD, "bwd": BWD, "bwd2": BWD2, "muted": MUTED}
+        super().__init__(width, height, title, desc, ident)
+        self.markers(ARROW_COLORS)
+        self.white_background()
 
-    def rect(self, x, y, w, h, fill, stroke="none", rx=8, dashed=False):
-        dash = ' stroke-dasharray="5 4"' if dashed else ""
-        self.parts.append(
-            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="1.5"{dash}/>'
-        )
-
-    def text(self, x, y, s, size=14, color=INK, anchor="start", mono=False, bold=False, italic=False):
-        attrs = [f'x="{x}"', f'y="{y}"', f'text-anchor="{anchor}"', f'fill="{color}"']
-        if size != 14:
-            attrs.append(f'font-size="{size}"')
-        if mono:
-            attrs.append(f'font-family="{MONO}"')
-        if bold:
-            attrs.append('font-weight="bold"')
-        if italic:
-            attrs.append('font-style="italic"')
-        self.parts.append(f"<text {' '.join(attrs)}>{escape(s)}</text>")
-
-    def arrow(self, x1, y1, x2, y2, kind, dashed=False, label=None, label_dx=6, label_dy=-6):
-        color = self.colors[kind]
-        dash = ' stroke-dasharray="6 4"' if dashed else ""
-        self.parts.append(
-            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{color}" stroke-width="2"{dash} '
-            f'marker-end="url(#{self.ident}-{kind})"/>'
-        )
-        if label:
-            self.text((x1 + x2) / 2 + label_dx, (y1 + y2) / 2 + label_dy, label, size=12, color=color)
+    def arrow(self, x1, y1, x2, y2, kind, dashed=False):
+        self.line(x1, y1, x2, y2, ARROW_COLORS[kind], 2, f"{self.ident}-{kind}", "6 4" if dashed else None)
 
     def pill(self, cx, cy, label, color):
         w = 16 + 9 * len(label)
         self.rect(cx - w / 2, cy - 15, w, 30, "#ffffff", color, rx=15)
         self.text(cx, cy + 5, label, color=color, anchor="middle", mono=True, bold=True)
-        return w
-
-    def lane_title(self, x, y, label, note, color):
-        note_part = f'<tspan fill="{MUTED}" font-weight="normal" font-size="12">   {escape(note)}</tspan>' if note else ""
-        self.parts.append(
-            f'<text x="{x}" y="{y}" fill="{color}" font-weight="bold">{escape(label)}{note_part}</text>'
-        )
-
-    def render(self) -> str:
-        return "\n".join(self.parts + ["</svg>"]) + "\n"
 
 
 def passes_svg(lang: str) -> str:
     t = TEXT[lang]
     width, height = 800, 580
-    svg = Svg(width, height, t["title"], t["desc"], f"second-order-passes-{lang}")
+    svg = PassesSvg(width, height, t["title"], t["desc"], f"second-order-passes-{lang}")
     svg.text(20, 32, t["title"], size=16, bold=True)
 
     lanes = [(48, 132), (194, 196), (404, 164)]  # (top, height) of each pass
@@ -226,22 +176,7 @@ def targets() -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if a file is stale")
-    args = parser.parse_args(argv)
-    stale = 0
-    for path, content in targets().items():
-        rel = path.relative_to(ROOT)
-        if path.exists() and path.read_text(encoding="utf-8") == content:
-            print(f"same    {rel}")
-        elif args.check:
-            stale += 1
-            print(f"STALE   {rel} (run: python tools/second_order_diagram.py)")
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(content, encoding="utf-8")
-            print(f"written {rel}")
-    return 1 if stale else 0
+    return write_or_check(targets(), check_requested(__doc__, argv), "python tools/second_order_diagram.py")
 
 
 if __name__ == "__main__":

@@ -16,14 +16,17 @@ tests/where_dy_comes_from/test_diagrams.py runs the same functions in memory.
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
 import sys
 from html import escape
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+if not __package__:  # run as `python tools/where_dy_diagrams.py`: let it import the tools package
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.svg import INK, MUTED, ORANGE, ROOT, Svg, check_requested, write_or_check
+
 SNIPPETS = ROOT / "snippets" / "where_dy_comes_from"
 CHAIN_OUT = SNIPPETS / "07_chain_of_two.out"
 FORK_OUT = SNIPPETS / "06_two_consumers.out"
@@ -145,32 +148,23 @@ TEXT = {
 # ---- drawing -------------------------------------------------------------------------------------------
 
 FWD = "#1d4ed8"  # blue: forward values
-BWD = "#c2410c"  # deep orange: dy flowing back
-INK = "#1f2328"
-MUTED = "#57606a"
-SANS = "DejaVu Sans, Segoe UI, Helvetica, Arial, sans-serif"
+BWD = ORANGE  # deep orange: dy flowing back
+ARROW_COLORS = {"fwd": FWD, "bwd": BWD, "muted": MUTED}
+SANS = "DejaVu Sans, Segoe UI, Helvetica, Arial, sans-serif"  # this tool's fonts, not those of tools/svg.py
 MONO = "DejaVu Sans Mono, Consolas, Menlo, monospace"
 
 
-class Svg:
+class WhereDySvg(Svg):
+    """The diagrams' own style and shapes: a framed card, coordinates written short (:g), text centred by default
+    that inherits the ink colour, boxes with centred lines, and the legend of arrow kinds."""
+
     def __init__(self, width: int, height: int, title: str, desc: str, ident: str):
-        self.parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-            f'height="{height}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
-            f'font-family="{SANS}" font-size="14" fill="{INK}">',
-            f'<title id="{ident}-title">{escape(title)}</title>',
-            f'<desc id="{ident}-desc">{escape(desc)}</desc>',
-            "<defs>",
-            *(
-                f'<marker id="{ident}-{name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-                f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{color}"/></marker>'
-                for name, color in (("fwd", FWD), ("bwd", BWD), ("muted", MUTED))
-            ),
-            "</defs>",
-            # A light card of its own: the diagram reads the same on the light and the dark palette.
-            f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" fill="#ffffff" stroke="#d0d7de"/>',
-        ]
-        self.ident = ident
+        super().__init__(width, height, title, desc, ident, font_family=SANS)
+        self.markers(ARROW_COLORS)
+        # A light card of its own: the diagram reads the same on the light and the dark palette.
+        self.parts.append(
+            f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" fill="#ffffff" stroke="#d0d7de"/>'
+        )
 
     def text(self, x, y, content, size=14, color=INK, anchor="middle", mono=False, bold=False):
         attrs = [f'x="{x:g}"', f'y="{y:g}"', f'text-anchor="{anchor}"']
@@ -186,22 +180,15 @@ class Svg:
 
     def box(self, cx, cy, w, h, lines, fill, stroke, rx=10):
         """A rectangle with lines of (text, colour, mono, bold) centred in it."""
-        self.parts.append(
-            f'<rect x="{cx - w / 2:g}" y="{cy - h / 2:g}" width="{w:g}" height="{h:g}" rx="{rx}" '
-            f'fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
-        )
+        self.rect(f"{cx - w / 2:g}", f"{cy - h / 2:g}", f"{w:g}", f"{h:g}", fill, stroke, rx=rx)
         step = 19
         top = cy - step * (len(lines) - 1) / 2 + 5
         for i, (content, color, mono, bold) in enumerate(lines):
             self.text(cx, top + i * step, content, size=14, color=color, mono=mono, bold=bold)
 
     def arrow(self, x1, y1, x2, y2, kind, dashed=False):
-        color = {"fwd": FWD, "bwd": BWD, "muted": MUTED}[kind]
-        dash = ' stroke-dasharray="5 4"' if dashed else ""
-        self.parts.append(
-            f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{color}" stroke-width="2.2"{dash} '
-            f'marker-end="url(#{self.ident}-{kind})"/>'
-        )
+        self.line(f"{x1:g}", f"{y1:g}", f"{x2:g}", f"{y2:g}", ARROW_COLORS[kind], 2.2, f"{self.ident}-{kind}",
+                  "5 4" if dashed else None)
 
     def legend(self, x, y, t, stored=True):
         items = [("fwd", False, t["legend_fwd"]), ("bwd", False, t["legend_bwd"])]
@@ -212,9 +199,6 @@ class Svg:
             self.arrow(x, row - 5, x + 34, row - 5, kind, dashed)
             self.text(x + 44, row, label, size=13, color=MUTED, anchor="start")
 
-    def render(self) -> str:
-        return "\n".join(self.parts + ["</svg>"]) + "\n"
-
 
 VALUE_FILL, VALUE_STROKE = "#f6f8fa", "#8c959f"
 FWD_FILL, BWD_FILL = "#eff4ff", "#fff4ed"
@@ -222,7 +206,7 @@ FWD_FILL, BWD_FILL = "#eff4ff", "#fff4ed"
 
 def chain_svg(n: dict[str, str], lang: str) -> str:
     t = TEXT[lang]
-    svg = Svg(900, 390, t["chain_title"], t["chain_desc"].format(**n), f"dy-chain-{lang}")
+    svg = WhereDySvg(900, 390, t["chain_title"], t["chain_desc"].format(**n), f"dy-chain-{lang}")
     svg.text(24, 34, t["chain_title"], size=15, anchor="start", bold=True)
     top, bottom, vw, fw, h = 105, 255, 116, 150, 58
     xs = [78, 252, 426, 600, 800]  # x, log1pexp, y, square, L  (and the grads under them)
@@ -284,7 +268,7 @@ def _pair(svg, a, b, gap=5.5):
 
 def fork_svg(n: dict[str, str], lang: str) -> str:
     t = TEXT[lang]
-    svg = Svg(960, 450, t["fork_title"], t["fork_desc"].format(**n), f"dy-fork-{lang}")
+    svg = WhereDySvg(960, 450, t["fork_title"], t["fork_desc"].format(**n), f"dy-fork-{lang}")
     svg.text(24, 34, t["fork_title"], size=15, anchor="start", bold=True)
     vw, fw, h = 150, 130, 58
     X, LOG, Y = (95, 215, vw, h), (280, 215, fw, h), (465, 215, vw, h)
@@ -324,26 +308,8 @@ def expected_files() -> dict[Path, str]:
     return files
 
 
-def stale_files() -> list[Path]:
-    return [path for path, text in expected_files().items()
-            if not path.exists() or path.read_text(encoding="utf-8") != text]
-
-
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only report SVG files that are out of date")
-    args = parser.parse_args(argv)
-    if args.check:
-        stale = stale_files()
-        for path in stale:
-            print(f"stale: {path.relative_to(ROOT)}; run {COMMAND}")
-        return 1 if stale else 0
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
-    for path, text in expected_files().items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            print(f"written {path.relative_to(ROOT)}")
-    return 0
+    return write_or_check(expected_files(), check_requested(__doc__, argv), COMMAND)
 
 
 if __name__ == "__main__":
