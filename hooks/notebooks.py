@@ -472,3 +472,43 @@ def on_post_build(config) -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         css = "\n".join(_css_parts)
         out.write_text(prune_css(css, _used_classes) + "\n" + EXTRA_CSS)
+
+
+# --------------------------------------------------------------------------------------------------
+# Rendering cache: nbconvert's HTML export is most of a rebuild's time (about 0.4 s a notebook page), and
+# mkdocs-jupyter's own cache cannot be used here (each language build evicts the other's entries). The
+# executed notebook is the same from build to build, so its HTML and table of contents are kept on disk,
+# keyed on the notebook's bytes, the call's options and the mkdocs-jupyter/nbconvert versions.
+
+RENDER_CACHE = CACHE_DIR / "html"
+
+
+def _render_key(nb_path, options) -> str:
+    versions = f"{metadata.version('mkdocs-jupyter')} {metadata.version('nbconvert')}"
+    digest = hashlib.sha256(Path(nb_path).read_bytes())
+    digest.update(repr((sorted(options.items()), versions)).encode())
+    return digest.hexdigest()
+
+
+def _cached(kind: str, render):
+    def cached_render(nb_path, *args, **options):
+        path = RENDER_CACHE / f"{kind}-{_render_key(nb_path, {'args': args, **options})}.json"
+        if path.exists():
+            return json.loads(path.read_text(encoding="utf-8"))
+        result = render(nb_path, *args, **options)
+        write_atomically(path, json.dumps(result))
+        return result
+
+    cached_render.uncached = render
+    return cached_render
+
+
+def _install_render_cache() -> None:
+    from mkdocs_jupyter import convert, plugin
+
+    for module, name in ((convert, "nb2html"), (plugin, "_get_nb_toc_tokens")):
+        current = getattr(module, name)
+        setattr(module, name, _cached(name, getattr(current, "uncached", current)))
+
+
+_install_render_cache()

@@ -280,3 +280,23 @@ def test_notebook_stylesheet_is_small_and_well_formed(built_site):
     for name, lang in PAGES:
         page_html = (built(built_site) / prefix(lang) / "notebooks" / name / "index.html").read_text(encoding="utf-8")
         assert "<style" not in article(page_html), f"/{prefix(lang)}notebooks/{name}/ still inlines a stylesheet"
+
+
+def test_rendering_is_cached_by_the_notebooks_bytes(tmp_path, monkeypatch):
+    """An unchanged notebook is not rendered again (nbconvert is most of a rebuild); a changed one is."""
+    monkeypatch.setattr(HOOK, "RENDER_CACHE", tmp_path)
+    calls = []
+
+    def render(nb_path, **options):
+        calls.append(nb_path)
+        return f"<html>{Path(nb_path).read_text()}</html>"
+
+    cached = HOOK._cached("nb2html", render)
+    nb = tmp_path / "a.ipynb"
+    nb.write_text("one")
+    assert cached(nb, theme="light") == cached(nb, theme="light") == "<html>one</html>"
+    assert len(calls) == 1, "an unchanged notebook was rendered twice: hooks/notebooks.py's render cache is off"
+    nb.write_text("two")
+    assert cached(nb, theme="light") == "<html>two</html>" and len(calls) == 2
+    cached(nb, theme="dark")
+    assert len(calls) == 3, "different render options must not share a cache entry"
