@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from hooks.typography_ru import NBSP, typeset_html
+from tests.harness import relative
+from tests.prose import pages
 
 SKIPPED = {"pre", "code", "kbd", "samp", "math", "svg", "script", "style", "textarea"}
 # Where a run of text ends (a paragraph, a list item, a table cell): whitespace between two of them is no space
@@ -192,3 +194,17 @@ def test_only_russian_pages_change():
 )
 def test_rules_apply_across_inline_tags_but_not_across_blocks(source, expected):
     assert shown(source) == expected
+
+
+def test_sources_keep_plain_spaces():
+    """The rule lives in the hook, not in the sources: a hand-typed U+00A0 (or &nbsp;) is invisible in an editor
+    and would make the pages disagree with each other."""
+    found = []
+    for page in pages():
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+            if NBSP in line or "&nbsp;" in line:
+                found.append(f"{relative(page)}:{number}")
+    assert not found, (
+        "non-breaking spaces typed into the sources (replace them with plain spaces; hooks/typography_ru.py adds "
+        "them to Russian pages at build time):\n" + "\n".join(found)
+    )
