@@ -5,6 +5,12 @@ each with the term the glossary prefers. A match fails naming the page, the line
 Pages are the Russian Markdown pages and notebook sources (tests/prose.py); code, math and URLs are not
 checked, and neither are quotations (lines starting with ">"), which keep a reader's own words. "Обратное распространение" (backpropagation) is a fine Russian term
 and is not on the list.
+
+The list also holds one word per concept where two Russian words compete (градиент по выходу, not входящий
+градиент; сквозной, not пропускающий; символьный, not символический; вариант 1/2 of a recipe, with «версия» kept
+for versions of software), and the site's one decimal separator (a point, as in the printed outputs). Two more
+rules: a page that uses «градиент по выходу» gives the English term once, in parentheses, at its first use; and a
+chapter cited by name (в главе «…», в главе [Title](page.md)) is cited by its real title, the page's heading.
 """
 
 import re
@@ -18,10 +24,22 @@ from tests.prose import diagram_labels, diagrams, is_russian, markdown_of, pages
 DOCS = ROOT / "docs"
 GLOSSARY_RU = DOCS / "glossary.ru.md"
 
-# (regular expression for a wrong variant, matched case-insensitively; preferred term; glossary anchor)
+# (regular expression for a wrong variant, matched case-insensitively; preferred term; where the term is defined:
+# an anchor of docs/glossary.ru.md, or a page and anchor such as "second-order.md#version-1")
 WRONG_VARIANTS = [
-    (r"восходящ\w*\s+градиент\w*", "градиент по выходу `dy` (входящий градиент)", "upstream-gradient"),
-    (r"апстрим\w*", "градиент по выходу `dy` (входящий градиент)", "upstream-gradient"),
+    (r"восходящ\w*\s+градиент\w*", "градиент по выходу", "upstream-gradient"),
+    (r"апстрим\w*", "градиент по выходу", "upstream-gradient"),
+    (r"входящ\w*\s+градиент\w*", "градиент по выходу", "upstream-gradient"),
+    (r"градиент\w*,?\s+пришедш\w*\s+сверху", "градиент по выходу", "upstream-gradient"),
+    (r"пропускающ\w*", "сквозной градиент", "pass-through-gradient"),
+    (r"символическ\w*", "символьный тензор", "symbolic-tensor"),
+    (r"оттрассирован\w*", "трассированный граф", "tracing"),
+    (r"верси\w*+(?!\s+(?:TensorFlow|TF|Python|Keras|NumPy|\d))",
+     "вариант (вариант 1, вариант 2); «версия» только о версиях программ", "second-order.md#version-1"),
+    (r"\bне\s+то\s+число", "неверное число градиентов", "errors.md#expected-to-return-n-gradients"),
+    (r"обратн\w*\s+функци\w*", "функция обратного прохода (обратная функция — это inverse)", "backward-pass"),
+    (r"фрагмент\w*\s+кода", "блок кода (каждый — файл, пример кода)", "snippet"),
+    (r"(?<![\d.,])\d+,\d+(?![\d,])", "десятичная точка, как в выводе (2.4, не 2,4)", "glossary.md#glossary"),
     (r"прям\w*\s+пасс\w*", "прямой проход", "forward-pass"),
     (r"обратн\w*\s+пасс\w*", "обратный проход", "backward-pass"),
     (r"кастомн\w*", "пользовательский градиент", "custom-gradient"),
@@ -36,6 +54,14 @@ WRONG_VARIANTS = [
     (r"аутпут\w*", "вывод", "output"),
     (r"докстринг\w*", "docstring", "docstring"),
 ]
+
+def definition(anchor: str) -> str:
+    """Where a preferred term is defined, as a path a reader can open."""
+    if ".md" in anchor:
+        page, _, section = anchor.partition("#")
+        return f"docs/{page.replace('.md', '.ru.md')}#{section}"
+    return f"docs/glossary.ru.md#{anchor}"
+
 
 def russian_pages():
     """Russian Markdown pages and notebook sources, and the Russian diagrams (name ending .ru.svg or -ru.svg)."""
@@ -57,6 +83,8 @@ def test_glossary_lists_every_preferred_term():
     lowered = glossary.lower()
     problems = []
     for _, preferred, anchor in WRONG_VARIANTS:
+        if ".md" in anchor:  # defined on a page, not a glossary term
+            continue
         if f"{{ #{anchor} }}" not in glossary:
             problems.append(f"no heading with {{ #{anchor} }} (for '{preferred}')")
         main = preferred.split(" (")[0].split(" `")[0].lower()
@@ -73,7 +101,7 @@ def test_russian_page_uses_glossary_terms(page):
             for match in re.finditer(pattern, text, flags=re.IGNORECASE):
                 found.append(
                     f"{relative(page)}:{number}: '{match.group(0)}' is not our term; "
-                    f"write '{preferred}' (see docs/glossary.ru.md#{anchor})"
+                    f"write '{preferred}' (see {definition(anchor)})"
                 )
     assert not found, "Russian pages must use the glossary's terms:\n" + "\n".join(found)
 
@@ -110,3 +138,74 @@ def test_glossary_pages_name_each_other():
         if not ru_other.startswith("**По-английски:**") or _plain(en_term) not in ru_other.casefold():
             problems.append(f"#{anchor}: docs/glossary.ru.md should start with '**По-английски:** {_plain(en_term)}'")
     assert not problems, "the two glossary pages disagree:\n" + "\n".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The English name of the upstream gradient, once per page
+
+
+UPSTREAM = re.compile(r"градиент\w*\s+по\s+выход\w*", re.IGNORECASE)
+UPSTREAM_ENGLISH = "(upstream gradient)"
+
+
+def russian_text_pages():
+    return [p for p in pages() if is_russian(p) and p != GLOSSARY_RU]  # the glossary names it in its own entry
+
+
+@pytest.mark.parametrize("page", russian_text_pages(), ids=[relative(p) for p in russian_text_pages()])
+def test_upstream_gradient_is_named_in_english_once(page):
+    """«градиент по выходу» is followed by "(upstream gradient)" at its first use on the page, and only there."""
+    lines = prose_lines(markdown_of(page))
+    text = "\n".join(lines)
+    first = UPSTREAM.search(text)
+    if first is None:
+        return
+    line = text.count("\n", 0, first.start()) + 1
+    english = [m.start() for m in re.finditer(re.escape(UPSTREAM_ENGLISH), text)]
+    right_after = re.match(r"[\s\]*`]*" + re.escape(UPSTREAM_ENGLISH), text[first.end():])
+    assert right_after and len(english) == 1, (
+        f"{relative(page)}:{line}: the first «{first.group(0)}» on the page should be followed by "
+        f"'{UPSTREAM_ENGLISH}', and the English term should appear only there "
+        f"(found it {len(english)} time(s)); see docs/glossary.ru.md#upstream-gradient"
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Chapters cited by their real titles
+
+
+def chapter_titles() -> dict[str, str]:
+    """Page name (e.g. "second-order") -> its Russian title, the first heading without its { #anchor }."""
+    titles = {}
+    for page in sorted(DOCS.glob("*.ru.md")):
+        first = page.read_text(encoding="utf-8").splitlines()[0]
+        titles[page.name.removesuffix(".ru.md")] = re.sub(r"\s*\{[^}]*\}\s*$", "", first.lstrip("# ")).strip()
+    return titles
+
+
+CITED_AS_LINK = re.compile(
+    r"(?:глав[аеуы]|вопрос[аеуы]?(?:\s+\d(?:\s+и\s+\d)?)?:?)\s+\[(?P<text>[^\]]+)\]\((?P<page>[\w-]+)\.md[^)]*\)"
+)
+CITED_IN_QUOTES = re.compile(r"глав[аеуы]\s+«(?P<text>[^»]+)»")
+
+
+@pytest.mark.parametrize("page", russian_text_pages() + [GLOSSARY_RU],
+                         ids=[relative(p) for p in russian_text_pages() + [GLOSSARY_RU]])
+def test_chapters_are_cited_by_their_titles(page):
+    """«в главе [Проверка градиентов](checking-gradients.md)» names no chapter: the title is «Как проверить …»."""
+    titles = chapter_titles()
+    text = markdown_of(page)
+    problems = []
+    for match in CITED_AS_LINK.finditer(text):
+        cited = " ".join(match["text"].split())
+        real = titles.get(match["page"])
+        if real is not None and (cited[:1].isupper() or cited[:1] in "`@«") and cited != real:  # not «главе о …»
+            line = text.count("\n", 0, match.start()) + 1
+            problems.append(f"{relative(page)}:{line}: [{cited}]({match['page']}.md) — the chapter's title is «{real}»")
+    for match in CITED_IN_QUOTES.finditer(text):
+        cited = " ".join(match["text"].split())
+        if cited not in titles.values():
+            line = text.count("\n", 0, match.start()) + 1
+            problems.append(f"{relative(page)}:{line}: «{cited}» is no chapter's title; titles: "
+                            + "; ".join(f"«{t}»" for t in titles.values()))
+    assert not problems, "cite a chapter by its real title (its first heading):\n" + "\n".join(problems)

@@ -51,6 +51,7 @@ TEXT = {
         "returns": "returns",
         "unused": "x goes in only to link x → x_grad on the tape",
         "first": "first derivative",
+        "return": "return (for x, for dy)",
         "for_x": "for x: second-order term",
         "for_dy": "for dy: the “transpose”",
         "for_dy2": "(only if dy is an input; forward mode uses it)",
@@ -76,6 +77,7 @@ TEXT = {
         "returns": "возвращает",
         "unused": "x нужен лишь для связи x → x_grad на ленте",
         "first": "первая производная",
+        "return": "return (для x, для dy)",
         "for_x": "для x: член второго порядка",
         "for_dy": "для dy: «транспонирование»",
         "for_dy2": "(если dy — вход; его читает прямой режим)",
@@ -160,7 +162,7 @@ def passes_svg(lang: str) -> str:
     svg.arrow(78, cy, 118, cy, "bwd2")
     svg.rect(120, top + 42, 300, 80, "#ffffff", BWD2)
     svg.text(134, top + 70, "second_order_and_transpose(ddy)", mono=True, bold=True, size=13)
-    svg.text(134, top + 98, "return (for x, for dy)", mono=True, size=14)
+    svg.text(134, top + 98, t["return"], mono=True, size=14)
     svg.arrow(422, cy - 14, 478, top + 50, "bwd2")
     svg.arrow(422, cy + 14, 478, top + 122, "bwd2")
     svg.text(486, top + 50, t["for_x"], size=14, color=BWD2, bold=True)

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # `tf.RegisterGradient` или `tf.custom_gradient`: ноутбук для запуска <a id="registergradient-vs-custom-gradient"></a>
 #
-# Практическое дополнение к главе «`tf.RegisterGradient` и `tf.custom_gradient`»
+# Практическое дополнение к главе «`@tf.RegisterGradient` или `@tf.custom_gradient`?»
 # (https://custom-gradients-faq.github.io/custom-gradients-faq/ru/registergradient-vs-custom-gradient/).
 # Запускайте ячейки сверху вниз: каждая печатает свой результат.
 #

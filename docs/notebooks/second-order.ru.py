@@ -5,7 +5,7 @@
 # (https://custom-gradients-faq.github.io/custom-gradients-faq/ru/second-order/).
 # Запускайте ячейки сверху вниз: каждая печатает результат рядом с аналитической формулой.
 #
-# Сквозной пример — softplus, y = log(1 + eˣ), у которой производные легко выписать:
+# Во всех ячейках одна функция — softplus, y = log(1 + eˣ), у которой производные легко выписать:
 # y′ = σ(x) и y″ = σ(x)·(1 − σ(x)). При x = 0 это 0.5 и 0.25.
 
 # %% [markdown]
@@ -86,7 +86,7 @@ def softplus_first_order_only(x):
 show("first order only: 2nd derivative", second_derivative(softplus_first_order_only, x))
 
 # %% [markdown]
-# ## Схема из docstring, версия 1: один вход, одно возвращаемое значение <a id="version-1"></a>
+# ## Схема из docstring, вариант 1: один вход, одно возвращаемое значение <a id="version-1"></a>
 #
 # `first_order_gradient(dy)` возвращает `dy * first_order_custom(x)`. `first_order_custom` — тоже функция
 # с пользовательским градиентом: её значение на прямом проходе — первая производная `x_grad`, а её собственный
@@ -115,7 +115,7 @@ show("version 1, eager", second_derivative(softplus_v1, x))
 show("version 1, tf.function", tf.function(lambda v: second_derivative(softplus_v1, v))(x))
 
 # %% [markdown]
-# ## Версия 2: `dy` как вход, два возвращаемых значения <a id="version-2"></a>
+# ## Вариант 2: `dy` как вход, два возвращаемых значения <a id="version-2"></a>
 #
 # Такая форма у `second_order_and_transpose` из docstring. Если `dy` тоже вход внутренней функции, её `grad`
 # должен вернуть два значения: производную по x (член второго порядка) и производную по `dy` («транспонированная»
@@ -198,7 +198,7 @@ for mode, run in modes:
 # %% [markdown]
 # ## Попробуйте сами <a id="try-it"></a>
 #
-# - В версии 1 замените `x_grad * (1 - x_grad)` на неверную формулу (например, `x_grad`) и сравните с аналитической:
+# - В варианте 1 замените `x_grad * (1 - x_grad)` на неверную формулу (например, `x_grad`) и сравните с аналитической:
 #   первая производная останется верной, сдвинется только вторая.
-# - Проверьте любую версию с помощью `tf.test.compute_gradient` в `float64`, как показано в главе
+# - Проверьте любой вариант с помощью `tf.test.compute_gradient` в `float64`, как показано в главе
 #   «Как проверить пользовательский градиент».

@@ -94,3 +94,27 @@ def test_enter_opens_the_first_result_in_the_readers_language(search_tab, server
         search_tab.press("[data-cg-search-query]", "Enter")
     assert search_tab.url.startswith(server.base + "ru/"), f"Enter opened {search_tab.url}, not a Russian page"
     assert search_tab.evaluate("document.documentElement.lang") == "ru"
+
+
+def test_words_after_a_non_breaking_space_are_found(search_tab, server, visits):
+    """Russian pages join short words to the next one with U+00A0 (hooks/typography_ru.py): «в\u00a0графе».
+    Search must still see «графе» as a word. Three words that, on some page, appear only right after a
+    non-breaking space (in every form sharing their first six letters) must find that page."""
+    candidates = []
+    for visit in sorted(visits.values(), key=lambda v: v.page.path):
+        if visit.page.lang != "ru":
+            continue
+        text = visit.facts["text"]
+        for word in sorted(set(re.findall(r"\u00a0([а-яё]{7,})", text, re.IGNORECASE))):
+            stem = re.escape(word[:6])
+            before = [text[m.start() - 1] for m in re.finditer(rf"(?<![а-яё]){stem}", text, re.IGNORECASE)]
+            if before and all(c == "\u00a0" for c in before):
+                candidates.append((word.lower(), "/" + visit.page.path))
+    assert len(candidates) >= 3, f"too few words only ever after a non-breaking space to test with: {candidates}"
+    step = len(candidates) // 3
+    for word, path in candidates[::step][:3]:
+        shown = search_through_ui(search_tab, server, "ru/", word)
+        assert path in shown, (
+            f"searching {word!r} on the Russian site missed {path}, where the word only follows a non-breaking "
+            f"space: the search index may not split words at U+00A0 (hooks/typography_ru.py); shown: {shown}"
+        )
