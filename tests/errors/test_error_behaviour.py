@@ -69,6 +69,8 @@ def test_keyword_arguments_refused_in_tf_function():
 
     with pytest.raises(ValueError, match="keywords arguments only when eager execution is enabled"):
         tf.function(lambda x: scale(x, factor=3.0))(tf.constant(1.0))
+    with tf.Graph().as_default(), pytest.raises(ValueError, match="keywords arguments only when eager"):
+        scale(tf.constant(1.0), factor=tf.constant(3.0))  # a TF1-style graph refuses them too
 
 
 def reverse_gradient(n_grads, calls):
