@@ -46,7 +46,6 @@ print("custom gradient: dy/dx = -3.0; plain autodiff of tf.identity: dy/dx = 1.0
 for text, call in [
     ("reverse_gradient(x, weight=w)", lambda x, w: reverse_gradient(x, weight=w)),
     ("reverse_gradient(x=x, weight=w)", lambda x, w: reverse_gradient(x=x, weight=w)),
-    ("reverse_gradient(x, w)", lambda x, w: reverse_gradient(x, w)),
 ]:
     print(text)
     show("eager mode: ", eager_mode, call)
