@@ -76,7 +76,7 @@ table(make_sin(0))
 # `tf.numpy_function(np.sin, ...)` is an op of type `PyFunc`: TensorFlow has no gradient for it, just as for
 # a custom C++ op. We register one under a new name and override `PyFunc` with it. Because the registered
 # gradient is made of TF ops (`tf.cos`), differentiating the gradient again works: each order is one more
-# `tf.gradients` call, inside `tf.function` (the override needs a graph).
+# `tf.gradients` call, inside `tf.function`.
 
 # %%
 def numpy_sin_grad(op, dy):
@@ -109,6 +109,22 @@ print("order | tf.gradients in tf.function | closed form")
 for n in range(1, 7):
     exact = math.sin(0.5 + n * math.pi / 2)
     print(f"{n:5} | {values[n].numpy():+.6f}                   | {exact:+.6f}")
+
+# %% [markdown]
+# ## The same with nested tapes, outside the `tf.function` <a id="register-gradient-tapes"></a>
+#
+# An override map is read only by the graph's backward pass: `tf.gradients`, or a tape outside the `tf.function`
+# that builds the op; an eager tape or a tape inside `tf.function` ignores it (the chapter shows where:
+# https://custom-gradients-faq.github.io/custom-gradients-faq/registergradient-vs-custom-gradient/#where-override-applies).
+# So `nth_derivative` works here too, run eagerly, when `numpy_sin` is a `tf.function`.
+
+# %%
+numpy_sin_function = tf.function(numpy_sin)  # the override is set inside this function's graph
+x = tf.constant(0.5, tf.float64)
+print("order | nested tapes outside tf.function | closed form")
+for n in range(1, 7):
+    exact = math.sin(0.5 + n * math.pi / 2)
+    print(f"{n:5} | {nth_derivative(numpy_sin_function, x, n).numpy():+.6f}                        | {exact:+.6f}")
 
 # %% [markdown]
 # ## Every order costs a bigger graph <a id="cost"></a>

@@ -76,7 +76,7 @@ table(make_sin(0))
 # `tf.numpy_function(np.sin, ...)` — операция типа `PyFunc`: градиента у неё в TensorFlow нет, как и у
 # пользовательской операции на C++. Регистрируем градиент под новым именем и подменяем им `PyFunc`.
 # Зарегистрированный градиент состоит из операций TF (`tf.cos`), поэтому его можно дифференцировать дальше: каждый
-# порядок — это ещё один вызов `tf.gradients` внутри `tf.function` (подмене нужен граф).
+# порядок — это ещё один вызов `tf.gradients` внутри `tf.function`.
 
 # %%
 def numpy_sin_grad(op, dy):
@@ -109,6 +109,22 @@ print("order | tf.gradients in tf.function | closed form")
 for n in range(1, 7):
     exact = math.sin(0.5 + n * math.pi / 2)
     print(f"{n:5} | {values[n].numpy():+.6f}                   | {exact:+.6f}")
+
+# %% [markdown]
+# ## То же вложенными лентами, снаружи `tf.function` <a id="register-gradient-tapes"></a>
+#
+# Подмену читает только обратный проход по графу: `tf.gradients` или лента снаружи `tf.function`, которая строит
+# операцию; лента в eager-режиме и лента внутри `tf.function` её игнорируют (где именно, показано в главе:
+# https://custom-gradients-faq.github.io/custom-gradients-faq/ru/registergradient-vs-custom-gradient/#where-override-applies).
+# Поэтому `nth_derivative` работает и здесь, в eager-режиме, если `numpy_sin` — это `tf.function`.
+
+# %%
+numpy_sin_function = tf.function(numpy_sin)  # the override is set inside this function's graph
+x = tf.constant(0.5, tf.float64)
+print("order | nested tapes outside tf.function | closed form")
+for n in range(1, 7):
+    exact = math.sin(0.5 + n * math.pi / 2)
+    print(f"{n:5} | {nth_derivative(numpy_sin_function, x, n).numpy():+.6f}                        | {exact:+.6f}")
 
 # %% [markdown]
 # ## Каждый порядок — граф побольше <a id="cost"></a>

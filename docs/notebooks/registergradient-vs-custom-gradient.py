@@ -67,8 +67,8 @@ print("custom_gradient, tf.function tape:", gradient_in_function(x).numpy())
 #
 # `tf.RegisterGradient("Name")` puts a function into TensorFlow's process-wide gradient registry under a
 # **new** name. It changes nothing by itself: a graph must be told to use it for an op type with
-# `gradient_override_map({"Round": "Name"})`, and only graph differentiation (`tf.gradients`) reads that
-# map.
+# `gradient_override_map({"Round": "Name"})`, and only the graph's backward pass reads that map
+# (`tf.gradients`, or a tape outside a `tf.function`: [below](#where-each-applies)).
 #
 # A name can be registered only once per Python process, so re-running a cell that registers it raises
 # `KeyError`. The small `register_once` helper makes this cell safe to re-run.
@@ -122,10 +122,8 @@ print("RegisterGradient + override map, eager tape:", tape.gradient(loss, x))
 # %% [markdown]
 # ## Where each one applies <a id="where-each-applies"></a>
 #
-# The same loss, differentiated in four ways. `tf.custom_gradient` works everywhere. The registered gradient
-# is used only where TensorFlow builds the backward pass from a graph: `tf.gradients`, or a tape **outside** a
-# `tf.function` (it differentiates the function's graph). A tape recording op by op, eagerly or inside
-# `tf.function`, looks gradients up by op type and never sees the override.
+# The same loss, differentiated in four ways. The chapter explains each row
+# (https://custom-gradients-faq.github.io/custom-gradients-faq/registergradient-vs-custom-gradient/#where-override-applies).
 
 # %%
 def round_override(x):

@@ -67,8 +67,8 @@ print("custom_gradient, tf.function tape:", gradient_in_function(x).numpy())
 #
 # `tf.RegisterGradient("Name")` кладёт функцию в реестр градиентов TensorFlow (он один на весь процесс Python)
 # под **новым** именем. Само по себе это ничего не меняет: графу нужно указать, что для типа операции `Round`
-# брать именно её, через `gradient_override_map({"Round": "Name"})`, а эту таблицу читает только
-# дифференцирование графа (`tf.gradients`).
+# брать именно её, через `gradient_override_map({"Round": "Name"})`, а эту таблицу читает только обратный
+# проход по графу (`tf.gradients` или лента снаружи `tf.function`: [ниже](#where-each-applies)).
 #
 # Имя можно зарегистрировать в процессе только один раз, поэтому повторный запуск ячейки с регистрацией
 # выбросит `KeyError`. Маленькая функция `register_once` позволяет перезапускать эту ячейку без ошибки.
@@ -122,11 +122,8 @@ print("RegisterGradient + override map, eager tape:", tape.gradient(loss, x))
 # %% [markdown]
 # ## Где работает каждый способ <a id="where-each-applies"></a>
 #
-# Одна и та же функция потерь, продифференцированная четырьмя способами. `tf.custom_gradient` работает везде.
-# Зарегистрированный градиент используется только там, где TensorFlow строит обратный проход по графу: в
-# `tf.gradients` или в ленте **снаружи** `tf.function` (она дифференцирует граф функции). Лента, которая записывает
-# операции по одной — в eager-режиме или внутри `tf.function`, — ищет градиенты по типу операции и подмену
-# не видит.
+# Одна и та же функция потерь, продифференцированная четырьмя способами. Каждую строку объясняет глава
+# (https://custom-gradients-faq.github.io/custom-gradients-faq/ru/registergradient-vs-custom-gradient/#where-override-applies).
 
 # %%
 def round_override(x):

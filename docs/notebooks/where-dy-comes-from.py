@@ -9,6 +9,9 @@
 # The idea to check: `dy` is the upstream gradient dL/dy, the derivative of the **target** L (what you pass to `tape.gradient`)
 # with respect to the output y of your function. It does not exist after the forward pass; the tape makes it
 # during the backward pass and hands it to your `grad`.
+#
+# Today's `tf.custom_gradient` API page (TensorFlow 2.6 and later) names the same argument `upstream` and says
+# `upstream = dy/dy = 1.0` for its example; this notebook keeps the older name, `dy`.
 
 # %% [markdown]
 # ## The function, with two prints <a id="the-function"></a>

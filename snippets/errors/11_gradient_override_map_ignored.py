@@ -1,4 +1,4 @@
-"""gradient_override_map: ignored by GradientTape, honoured by tf.gradients in a graph."""
+"""gradient_override_map: an eager tape and a tape inside tf.function ignore it; the graph backward pass applies it."""
 import tensorflow as tf
 
 
@@ -37,5 +37,16 @@ def tf_gradients_in_graph(x):
     return tf.gradients(y, x)[0]
 
 
+@tf.function
+def relu_in_graph(x):
+    with override():
+        return tf.nn.relu(x)
+
+
+with tf.GradientTape() as tape:  # eager tape, outside the tf.function that builds the op
+    tape.watch(x)
+    y = relu_in_graph(x)
+
 print("GradientTape, tf.function: ", tape_in_graph(x).numpy())
 print("tf.gradients, tf.function: ", tf_gradients_in_graph(x).numpy())
+print("GradientTape outside it:   ", tape.gradient(y, x).numpy())

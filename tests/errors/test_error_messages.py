@@ -52,8 +52,15 @@ ERRORS = {
     "16_numpy_in_grad_tf_function.py": [
         ("AttributeError", "'SymbolicTensor' object has no attribute 'numpy'"),
     ],
-    "17_keyword_arguments_in_tf_function.py": [
-        ("ValueError", "The custom_gradient decorator currently supports keywords arguments only when eager execution is enabled"),
+    "17_keyword_arguments.py": [
+        ("tf.function: ValueError", "The custom_gradient decorator currently supports keywords arguments only when eager execution is enabled"),
+    ],
+    "18_keyword_arguments_fixed.py": [
+        ("eager mode:  ValueError", "expected to return 1 gradients, but returned 2 instead"),
+    ],
+    "19_keras_weight_as_argument.py": [
+        ("Keras weight, eager mode:", "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'"),
+        ("Keras fit, run_eagerly=True:", "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'"),
     ],
 }
 
@@ -124,13 +131,34 @@ def test_same_process_load_hides_the_missing_gradient():
     )
 
 
-def test_gradient_override_map_is_ignored_by_the_tape():
+def test_gradient_override_map_is_ignored_by_eager_and_inner_tapes_only():
     path, out = stdout_of("11_gradient_override_map_ignored.py")
     lines = out.splitlines()
     assert lines[0].endswith("[0. 1.]") and lines[1].endswith("[0. 1.]"), (
-        f"{path}: GradientTape used to ignore gradient_override_map (ReLU's own gradient [0, 1]); now:\n{out}"
+        f"{path}: an eager tape and a tape inside tf.function used to ignore gradient_override_map "
+        f"(ReLU's own gradient [0, 1]); now:\n{out}"
     )
     assert lines[2].endswith("[0.5 0.5]"), f"{path}: tf.gradients in a graph should honour the override:\n{out}"
+    assert lines[3].endswith("[0.5 0.5]"), f"{path}: a tape outside the tf.function should honour it:\n{out}"
+
+
+def test_keyword_snippet_shows_the_silent_bypass_and_the_working_fix():
+    path, out = stdout_of("17_keyword_arguments.py")
+    assert "eager mode:  dy/dx = -3.0, dy/dw = None, grad called: yes" in out, f"{path}:\n{out}"
+    assert "eager mode:  dy/dx = 1.0, dy/dw = None, grad called: NO" in out, f"{path}:\n{out}"
+    path, out = stdout_of("18_keyword_arguments_fixed.py")
+    lines = out.splitlines()
+    for i in (1, 2, 7, 8):
+        assert lines[i].endswith("dy/dx = -3.0, dy/dw = None"), f"{path}: line {i + 1} should show the fix working:\n{out}"
+
+
+def test_keras_weight_snippet_shows_where_variables_is_needed():
+    path, out = stdout_of("19_keras_weight_as_argument.py")
+    assert "isinstance(layer.w, tf.Variable): False" in out, f"{path}:\n{out}"
+    for label in ["tf.Variable, eager mode:", "tf.Variable, tf.function:", "Keras weight, tf.function:",
+                  "Keras weight's .value, eager mode:", "Keras weight's .value, tf.function:"]:
+        line = next(line for line in out.splitlines() if line.startswith(label))
+        assert line.endswith("dy/dx = 2.0, dy/dw = 3.0"), f"{path}: {label} should work without `variables`:\n{out}"
 
 
 def test_pass_through_gives_ones_for_y_and_loss_gradient_for_loss():

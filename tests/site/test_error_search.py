@@ -26,7 +26,7 @@ MESSAGES = [
     ("09_savedmodel_without_custom_gradients.out", "WARNING logged by tf.saved_model.load: ",
      "savedmodel-no-gradient-defined"),
     ("16_numpy_in_grad_tf_function.out", "tf.function: AttributeError: ", "symbolictensor-numpy"),
-    ("17_keyword_arguments_in_tf_function.out", "ValueError: ", "keyword-arguments"),
+    ("17_keyword_arguments.out", "tf.function: ValueError: ", "keyword-arguments"),
 ]
 
 
