@@ -39,6 +39,9 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+from pymdownx.slugs import slugify
+
+import site_languages
 
 log = logging.getLogger("mkdocs.hooks.notebooks")
 
@@ -187,15 +190,6 @@ class NotebookPage(File):
         return True
 
 
-def _languages(config) -> tuple[str, str, list[str]]:
-    """(current, default, all) locales; a single English build when the i18n plugin is off."""
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return "en", "en", ["en"]
-    langs = [lang.locale for lang in i18n.config.languages if lang.build]
-    return i18n.current_language, i18n.default_language, langs
-
-
 def _prefix(locale: str, default: str) -> str:
     return "" if locale == default else f"{locale}/"
 
@@ -220,7 +214,7 @@ def _page_file(config, name: str, locale: str, default: str) -> NotebookPage:
 def on_files(files: Files, config) -> Files:
     import nbformat
 
-    current, default, langs = _languages(config)
+    current, default, langs = site_languages.languages(config)
     docs_dir = Path(config.docs_dir)
     found = sources(docs_dir)
     # The sources are not part of the site.
@@ -265,12 +259,8 @@ _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
 _HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)<a class="anchor-link" href="#[^"]*">¶</a></h\1>', re.S)
 _EXPLICIT_ID = re.compile(r'\s*<a id="([^"]+)"></a>\s*')
 _TAG = re.compile(r"<[^>]+>")
+_slugify = slugify(case="lower")  # Unicode-aware, as for Russian headings on Markdown pages
 _css_parts: dict[str, None] = {}
-
-
-def _unicode_slug(text: str) -> str:
-    text = re.sub(r"[^\w\s-]", "", text.lower(), flags=re.U).strip()
-    return re.sub(r"[-\s]+", "-", text) or "section"
 
 
 def _headings(html: str, page) -> str:
@@ -287,7 +277,7 @@ def _headings(html: str, page) -> str:
         explicit = _EXPLICIT_ID.search(inner)
         inner = _EXPLICIT_ID.sub("", inner).strip()
         name = _TAG.sub("", inner).strip()
-        anchor = explicit.group(1) if explicit else _unicode_slug(name)
+        anchor = explicit.group(1) if explicit else _slugify(name, "-")
         base, n = anchor, 1
         while anchor in seen:
             n += 1
@@ -312,7 +302,7 @@ def _headings(html: str, page) -> str:
 def on_page_content(html: str, page, config, files) -> str:
     if not isinstance(page.file, NotebookPage):
         return html
-    current, default, _ = _languages(config)
+    current, default, _ = site_languages.languages(config)
     # No third-party requests: drop nbconvert's MathJax/mermaid loaders (they point at CDNs).
     html = _SCRIPT.sub(lambda m: "" if _CDN.search(m.group(0)) else m.group(0), html)
     html = _headings(html, page)
