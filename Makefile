@@ -1,6 +1,7 @@
 # custom-gradients-faq: every target sets up what it needs, and does nothing twice.
 #   make serve    set up and serve the site with live reload (English at /, Russian at /ru/)
-#   make test     set up and run every test (snippets, pages, strict build, browser)
+#   make test     set up, run ruff (check, format) and every test (snippets, pages, strict build, browser)
+#   make format   apply ruff's fixes and formatting to snippets/, hooks/, tools/, tests/
 #   make build    strict build into site/
 #   make outputs  regenerate kept snippet outputs (ONLY=snippets/<chapter or file> for a part), then every diagram
 #   make bench    measure build, test and page figures
@@ -19,10 +20,10 @@ export PYTHONDONTWRITEBYTECODE := 1
 SYSTEM_PACKAGES := chromium hunspell hunspell-ru hunspell-en-us
 SYSTEM_FILES    := /usr/bin/chromium /usr/bin/hunspell /usr/share/hunspell/ru_RU.dic /usr/share/hunspell/en_US.dic
 
-.PHONY: help venv system-deps serve build test outputs bench lock clean publish
+.PHONY: help venv system-deps serve build test format outputs bench lock clean publish
 
 help:
-	@sed -n '2,9p' Makefile
+	@sed -n '2,10p' Makefile
 
 $(STAMP): requirements.lock requirements-bootstrap.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,8 +51,16 @@ serve: $(STAMP)
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site
 
+# Python that ruff checks and formats (snippets/ at 80 columns, see snippets/ruff.toml).
+LINTED := hooks tools tests
+
 test: $(STAMP) system-deps
+	@$(BIN)/ruff check --quiet $(LINTED) || { echo "ruff check failed: fix the lines above (\`make format\` fixes the fixable ones)"; exit 1; }
+	@$(BIN)/ruff format --check --quiet $(LINTED) || { echo "not formatted: run \`make format\` (a reformatted snippet: then \`make outputs ONLY=<it>\`)"; exit 1; }
 	$(BIN)/python -m pytest
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix --quiet $(LINTED); $(BIN)/ruff format --quiet $(LINTED)
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)

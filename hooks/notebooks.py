@@ -30,7 +30,6 @@ import logging
 import os
 import platform
 import re
-import sys
 import tempfile
 import time
 from importlib import metadata

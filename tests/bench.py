@@ -64,9 +64,11 @@ def lighthouse(url: str, out: Path) -> dict | None:
     flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
     proc = subprocess.run(
         [
-            str(LIGHTHOUSE), url,
+            str(LIGHTHOUSE),
+            url,
             "--only-categories=" + ",".join(c for c, _ in CATEGORIES),
-            "--output=json", f"--output-path={out}",
+            "--output=json",
+            f"--output-path={out}",
             f"--chrome-flags={flags}",
             "--disable-full-page-screenshot",
             "--quiet",
@@ -109,7 +111,9 @@ def run_lighthouse(pages, server) -> list[dict]:
     for page in pages:
         name = page.name
         stem = page.path.strip("/").replace("/", "__") or "index"
-        reports = [r for i in range(RUNS) if (r := lighthouse(server.url(page), LIGHTHOUSE_REPORTS / f"{stem}.{i + 1}.json"))]
+        reports = [
+            r for i in range(RUNS) if (r := lighthouse(server.url(page), LIGHTHOUSE_REPORTS / f"{stem}.{i + 1}.json"))
+        ]
         if not reports:
             rows.append({"page": name, "scores": {}, "bytes": None, "findings": ["lighthouse did not run"]})
             continue
@@ -118,15 +122,22 @@ def run_lighthouse(pages, server) -> list[dict]:
         weight = report["audits"]["total-byte-weight"]["numericValue"]
         index = report.get("environment", {}).get("benchmarkIndex")
         rows.append({"page": name, "scores": scores, "bytes": weight, "findings": findings(report), "index": index})
-        print(f"  {name:50} " + " ".join(f"{scores[c]:>6}" for c, _ in CATEGORIES) + f" {weight / 1024:8.1f} KB", flush=True)
+        print(
+            f"  {name:50} " + " ".join(f"{scores[c]:>6}" for c, _ in CATEGORIES) + f" {weight / 1024:8.1f} KB",
+            flush=True,
+        )
     return rows
 
 
 def print_lighthouse_table(rows: list[dict]) -> None:
-    print(f"\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of {RUNS} run(s) per page;"
-          " transfer = total-byte-weight (bytes over the wire, gzip)")
-    print("(CPU idx = Lighthouse's benchmarkIndex of this machine during that run: the lower, the busier the"
-          " machine and the worse the performance score; the other three categories do not depend on it)")
+    print(
+        f"\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of {RUNS} run(s) per page;"
+        " transfer = total-byte-weight (bytes over the wire, gzip)"
+    )
+    print(
+        "(CPU idx = Lighthouse's benchmarkIndex of this machine during that run: the lower, the busier the"
+        " machine and the worse the performance score; the other three categories do not depend on it)"
+    )
     width = max([len("page"), *(len(r["page"]) for r in rows)])
     header = f"| {'page':{width}} | " + " | ".join(f"{s:>6}" for _, s in CATEGORIES) + " | transfer | CPU idx |"
     print(header)
@@ -142,7 +153,9 @@ def print_lighthouse_table(rows: list[dict]) -> None:
         for category, short in CATEGORIES:
             worst = min(scored, key=lambda r: r["scores"][category])
             mark = "ok" if worst["scores"][category] >= BUDGET else f"BELOW {BUDGET}"
-            print(f"  {short:7} {worst['scores'][category]:>3}  {worst['page']}  ({worst['bytes'] / 1024:.1f} KB)  {mark}")
+            print(
+                f"  {short:7} {worst['scores'][category]:>3}  {worst['page']}  ({worst['bytes'] / 1024:.1f} KB)  {mark}"
+            )
     costly = [r for r in rows if r["findings"]]
     if costly:
         print("\nAudits that cost points:")

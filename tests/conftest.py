@@ -37,8 +37,11 @@ def built_site(tmp_path_factory) -> Build:
 
 def pytest_collection_finish(session):
     """Start the selected snippets in the background, two at a time, while the other tests run."""
-    snippets = [item.callspec.params["snippet"] for item in session.items
-                if hasattr(item, "callspec") and "snippet" in item.callspec.params]
+    snippets = [
+        item.callspec.params["snippet"]
+        for item in session.items
+        if hasattr(item, "callspec") and "snippet" in item.callspec.params
+    ]
     if snippets:
         harness.prefetch(snippets, jobs=2)
 

@@ -113,5 +113,3 @@ def prose_lines(text: str) -> list[str]:
     lines = prose.split("\n")
     assert len(lines) == len(kept), "prose extraction must keep the line count"
     return lines
-
-

@@ -37,6 +37,7 @@ WRONG_VARIANTS = [
     (r"докстринг\w*", "docstring", "docstring"),
 ]
 
+
 def russian_pages():
     """Russian Markdown pages and notebook sources, and the Russian diagrams (name ending .ru.svg or -ru.svg)."""
     russian_diagrams = [svg for svg in diagrams() if svg.name.endswith((".ru.svg", "-ru.svg"))]

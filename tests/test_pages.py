@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from snippet_includes import INCLUDE as SNIPPET  # hooks/snippet_includes.py: {* snippets/<file>.py *}
 
+from snippet_includes import INCLUDE as SNIPPET  # hooks/snippet_includes.py: {* snippets/<file>.py *}
 from tests.harness import ROOT, all_snippets, output_path, relative
 
 DOCS = ROOT / "docs"

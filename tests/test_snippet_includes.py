@@ -20,7 +20,9 @@ def test_one_line_gives_code_and_output_titled_in_the_page_language():
 
 def test_indentation_is_kept_on_every_line_but_the_blank_one():
     expanded = expand("1. Item:\n\n    {* snippets/a/01_x.py *}\n", "en").splitlines()
-    assert expanded[2:] == [("    " + line if line else "") for line in CODE_AND_OUTPUT.format(title="Output").splitlines()]
+    assert expanded[2:] == [
+        ("    " + line if line else "") for line in CODE_AND_OUTPUT.format(title="Output").splitlines()
+    ]
 
 
 def test_a_section_shows_only_that_part_of_the_code():

@@ -1,7 +1,7 @@
 """Redraw every generated diagram: run the four diagram generators one after another.
 
-    python -m tools.diagrams          # (re)write the SVG files that changed (part of `make outputs`)
-    python -m tools.diagrams --check  # exit 1 if any committed SVG differs from what its generator would write
+python -m tools.diagrams          # (re)write the SVG files that changed (part of `make outputs`)
+python -m tools.diagrams --check  # exit 1 if any committed SVG differs from what its generator would write
 """
 
 from __future__ import annotations

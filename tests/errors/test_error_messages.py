@@ -25,7 +25,10 @@ ERRORS = {
         ("ValueError", "do not match num inputs 3"),
     ],
     "04_variables_without_argument.py": [
-        ("TypeError", "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function uses variables"),
+        (
+            "TypeError",
+            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function uses variables",
+        ),
     ],
     "05_variables_wrong_return.py": [
         ("TypeError", "Cannot iterate over a scalar tensor"),
@@ -46,14 +49,20 @@ ERRORS = {
         ("AssertionError", "message: ''"),
     ],
     "15_wrong_dtype_or_shape.py": [
-        ("InvalidArgumentError", "cannot compute AddN as input #1(zero-based) was expected to be a float tensor but is a double tensor"),
+        (
+            "InvalidArgumentError",
+            "cannot compute AddN as input #1(zero-based) was expected to be a float tensor but is a double tensor",
+        ),
         ("InvalidArgumentError", "Inputs to operation AddN of type AddN must have the same size and shape"),
     ],
     "16_numpy_in_grad_tf_function.py": [
         ("AttributeError", "'SymbolicTensor' object has no attribute 'numpy'"),
     ],
     "17_keyword_arguments_in_tf_function.py": [
-        ("ValueError", "The custom_gradient decorator currently supports keywords arguments only when eager execution is enabled"),
+        (
+            "ValueError",
+            "The custom_gradient decorator currently supports keywords arguments only when eager execution is enabled",
+        ),
     ],
 }
 
@@ -105,8 +114,7 @@ def test_savedmodel_keeps_custom_gradient_by_default_and_loses_it_with_false():
     path, out = stdout_of("09_savedmodel_without_custom_gradients.py")
     lines = {line.split(":")[0].strip(): line for line in out.splitlines()}
     assert "gradient: [0.1 0.1]" in lines["no options"], (
-        f"{path}: in TF 2.21 saving without options keeps the custom gradient (SaveOptions default True); "
-        f"now:\n{out}"
+        f"{path}: in TF 2.21 saving without options keeps the custom gradient (SaveOptions default True); now:\n{out}"
     )
     assert "gradient: [0.1 0.1]" in lines["experimental_custom_gradients=True"], f"{path}:\n{out}"
     assert "unsaved custom gradients" not in out.split("experimental_custom_gradients=True")[1], (

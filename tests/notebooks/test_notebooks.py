@@ -73,7 +73,9 @@ def article(page_html: str) -> str:
 
 def built(built_site):
     if built_site.returncode != 0:
-        pytest.fail("the strict build failed (see tests/test_build.py); notebook pages cannot be checked", pytrace=False)
+        pytest.fail(
+            "the strict build failed (see tests/test_build.py); notebook pages cannot be checked", pytrace=False
+        )
     return built_site.site_dir
 
 
@@ -119,12 +121,18 @@ def test_prose_has_the_same_structure_and_the_page_language(name):
         f"{name}: headings must carry the same explicit ids in both languages "
         f'(<a id="english-id"></a> at the end of the heading line): {heading_ids(en)} vs {heading_ids(ru)}'
     )
-    assert all("(no id" not in i for i in heading_ids(en)), f"{name}: a heading without an explicit id: {heading_ids(en)}"
+    assert all("(no id" not in i for i in heading_ids(en)), (
+        f"{name}: a heading without an explicit id: {heading_ids(en)}"
+    )
     for cell_en, cell_ru in zip(en.cells, ru.cells):
         if cell_en.cell_type != "markdown":
             continue
-        assert not CYRILLIC.search(cell_en.source), f"{relative(source(name, 'en'))}: Russian text in an English cell:\n{cell_en.source}"
-        assert CYRILLIC.search(cell_ru.source), f"{relative(source(name, 'ru'))}: a prose cell not in Russian:\n{cell_ru.source}"
+        assert not CYRILLIC.search(cell_en.source), (
+            f"{relative(source(name, 'en'))}: Russian text in an English cell:\n{cell_en.source}"
+        )
+        assert CYRILLIC.search(cell_ru.source), (
+            f"{relative(source(name, 'ru'))}: a prose cell not in Russian:\n{cell_ru.source}"
+        )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -215,18 +223,26 @@ def test_notebook_page_shows_executed_cells_with_outputs(built_site, name, lang)
     nb = json.loads(download.read_text(encoding="utf-8"))
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     expected_code = HOOK.code_cells(HOOK.read(source(name, lang)))
-    assert ["".join(c["source"]) for c in code] == expected_code, f"{download.name} does not hold the source's code cells"
-    assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1)), f"{download.name}: cells not executed in order"
+    assert ["".join(c["source"]) for c in code] == expected_code, (
+        f"{download.name} does not hold the source's code cells"
+    )
+    assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1)), (
+        f"{download.name}: cells not executed in order"
+    )
 
     # every code cell ran, printed, and its output is on the page
     text = text_of(page_html)
     prompts = re.findall(r"In\s*(?:&nbsp;)?\[(\d+)\]:", page_html)
-    assert prompts == [str(i) for i in range(1, len(code) + 1)], f"{where}: execution prompts {prompts}, expected 1..{len(code)}"
+    assert prompts == [str(i) for i in range(1, len(code) + 1)], (
+        f"{where}: execution prompts {prompts}, expected 1..{len(code)}"
+    )
     for number, cell in enumerate(code, start=1):
         assert cell["outputs"], f"{where}: code cell [{number}] has no output (each cell shows what it computes)"
         for output in cell["outputs"]:
             assert output["output_type"] != "error", f"{where}: cell [{number}] raised: {output.get('ename')}"
-            assert output.get("name") != "stderr", f"{where}: cell [{number}] wrote to stderr: {''.join(output['text'])[:300]}"
+            assert output.get("name") != "stderr", (
+                f"{where}: cell [{number}] wrote to stderr: {''.join(output['text'])[:300]}"
+            )
             shown = "".join(output.get("text") or output.get("data", {}).get("text/plain", ""))
             for line in filter(None, (ln.strip() for ln in shown.splitlines())):
                 assert line in text, f"{where}: output line of cell [{number}] not on the page: {line!r}"
@@ -256,7 +272,9 @@ def test_notebook_and_chapter_link_to_each_other(built_site, name, lang):
         pytest.skip(f"chapter {relative(chapter)} not written yet")
     notebook_html = article((site / prefix(lang) / "notebooks" / name / "index.html").read_text(encoding="utf-8"))
     back = "../../" + ("../" if lang != "en" else "") + f"{prefix(lang)}{name}/"
-    assert f'href="{back}"' in notebook_html, f"/{prefix(lang)}notebooks/{name}/ does not link back to its chapter ({back})"
+    assert f'href="{back}"' in notebook_html, (
+        f"/{prefix(lang)}notebooks/{name}/ does not link back to its chapter ({back})"
+    )
     chapter_html = article((site / prefix(lang) / name / "index.html").read_text(encoding="utf-8"))
     assert f'href="../notebooks/{name}/"' in chapter_html, (
         f"chapter /{prefix(lang)}{name}/ does not link to its notebook (add a 'Run it as a notebook' link to "
