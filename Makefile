@@ -52,7 +52,7 @@ build: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site
 
 # Python that ruff checks and formats (snippets/ at 80 columns, see snippets/ruff.toml).
-LINTED := hooks tools tests
+LINTED := snippets hooks tools tests
 
 test: $(STAMP) system-deps
 	@$(BIN)/ruff check --quiet $(LINTED) || { echo "ruff check failed: fix the lines above (\`make format\` fixes the fixable ones)"; exit 1; }

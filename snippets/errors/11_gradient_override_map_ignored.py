@@ -1,4 +1,5 @@
 """gradient_override_map: ignored by GradientTape, honoured by tf.gradients in a graph."""
+
 import tensorflow as tf
 
 

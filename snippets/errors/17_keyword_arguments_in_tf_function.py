@@ -1,4 +1,5 @@
 """A keyword argument to a custom-gradient function is refused inside tf.function."""
+
 import tensorflow as tf
 
 
@@ -12,7 +13,8 @@ def scale(x, factor=2.0):
 
 @tf.function
 def model(x):
-    return scale(x, factor=3.0)  # keyword argument: fine in eager mode, refused here
+    # keyword argument: fine in eager mode, refused here
+    return scale(x, factor=3.0)
 
 
 try:

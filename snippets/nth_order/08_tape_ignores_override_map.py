@@ -1,4 +1,5 @@
 """GradientTape ignores gradient_override_map; graph tf.gradients uses it."""
+
 import numpy as np
 import tensorflow as tf
 
