@@ -3,7 +3,7 @@
 #   make test     set up, run ruff (check, format) and every test (snippets, pages, strict build, browser)
 #   make format   apply ruff's fixes and formatting to snippets/, hooks/, tools/, tests/
 #   make build    strict build into site/
-#   make outputs  regenerate kept snippet outputs (ONLY=snippets/<chapter or file> for a part), then every diagram
+#   make outputs  regenerate kept snippet outputs and the diagrams drawn from them (ONLY=snippets/<chapter or file>: just those)
 #   make bench    measure build, test and page figures
 #   make lock     re-resolve requirements.lock from pyproject.toml (hash-pinned)
 #   make publish  strict build, then push the site to the gh-pages branch of REMOTE (remote name, path or URL; default origin)
@@ -64,7 +64,7 @@ format: $(STAMP)
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)
-	$(BIN)/python -m tools.diagrams  # every SVG diagram (the where-dy ones are drawn from kept outputs)
+	$(BIN)/python -m tools.diagrams $(if $(ONLY),--only $(ONLY))  # the SVG diagrams drawn from those outputs (all without ONLY)
 
 # Lighthouse for `make bench`, from the npm registry (pinned in package-lock.json), into node_modules/.
 node_modules/.bin/lighthouse: package.json package-lock.json

@@ -48,3 +48,21 @@ def pytest_collection_finish(session):
 
 def pytest_sessionfinish(session):
     harness.cancel_prefetch()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed `assert condition, "message"` reports the message and where, not a screen of test source
+    (the messages name the file, the line and the fix). An assert without a message keeps pytest's report."""
+    outcome = yield
+    report = outcome.get_result()
+    excinfo = call.excinfo
+    if not (report.failed and excinfo and excinfo.errisinstance(AssertionError)):
+        return
+    # pytest indents the message's continuation lines by two spaces: undo that
+    message = str(excinfo.value).split("\nassert ")[0].strip().replace("\n  ", "\n")
+    if not message or message.startswith("assert "):
+        return
+    entry = next((e for e in reversed(excinfo.traceback) if Path(str(e.path)).is_relative_to(ROOT / "tests")), None)
+    where = f"{Path(str(entry.path)).relative_to(ROOT)}:{entry.lineno + 1}: " if entry else ""
+    report.longrepr = f"{where}{message}"

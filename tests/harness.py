@@ -236,8 +236,12 @@ def main(argv: list[str] | None = None) -> int:
             failed += 1
             print(f"STALE   {relative(kept)} (run with --update)")
     if args.update:
-        VERSION_FILE.write_text(version_line() + "\n")
-        print(f"written {relative(VERSION_FILE)}: {VERSION_FILE.read_text().strip()}")
+        line = version_line() + "\n"
+        if VERSION_FILE.exists() and VERSION_FILE.read_text() == line:
+            print(f"same    {relative(VERSION_FILE)}")
+        else:
+            VERSION_FILE.write_text(line)
+            print(f"written {relative(VERSION_FILE)}: {line.strip()}")
     return 1 if failed else 0
 
 

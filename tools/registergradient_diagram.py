@@ -235,6 +235,9 @@ def targets() -> dict[Path, str]:
     return {OUT_DIR / f"registergradient-hooks.{lang}.svg": hooks_svg(lang) for lang in LANGS}
 
 
+INPUTS = ()  # draws from its own data, no kept output (tools/diagrams.py --only)
+
+
 def main(argv: list[str] | None = None) -> int:
     return write_or_check(targets(), check_requested(__doc__, argv), "python tools/registergradient_diagram.py")
 

@@ -30,6 +30,7 @@ from tools.svg import INK, MUTED, ORANGE, ROOT, Svg, check_requested, write_or_c
 SNIPPETS = ROOT / "snippets" / "where_dy_comes_from"
 CHAIN_OUT = SNIPPETS / "07_chain_of_two.out"
 FORK_OUT = SNIPPETS / "06_two_consumers.out"
+INPUTS = (CHAIN_OUT, FORK_OUT)  # kept outputs it draws from (tools/diagrams.py --only)
 OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
 COMMAND = "make outputs ONLY=snippets/where_dy_comes_from  (or: python tools/where_dy_diagrams.py)"
 LANGS = ("en", "ru")
