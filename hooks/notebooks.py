@@ -1,4 +1,4 @@
-"""MkDocs hook: the companion notebooks, executed once, rendered by mkdocs-jupyter in every language.
+"""MkDocs hook: the companion notebooks, executed once, rendered with mkdocs-jupyter's converter in every language.
 
 Sources are jupytext percent scripts, one per language: ``docs/notebooks/<name>.py`` (English) and
 ``docs/notebooks/<name>.ru.py`` (Russian). They are never pages themselves. For each build language this hook
@@ -7,14 +7,16 @@ Sources are jupytext percent scripts, one per language: ``docs/notebooks/<name>.
    outputs for exactly these code cells under this TensorFlow and Python version (the cache key; prose
    edits do not re-execute, and the English and Russian twins share one execution because their code
    cells are identical). A cell that raises fails the build;
-2. writes the executed notebook (prose in the page's language + outputs) to ``.cache/notebooks/render/``;
+2. writes the executed notebook (prose in the page's language + outputs) to ``.cache/notebooks/render/``
+   (skipped, with no jupytext or nbformat import, when the source's bytes are those of the last build);
 3. puts that ``.ipynb`` into the build as a documentation page ``[ru/]notebooks/<name>/`` and as a
-   download ``[ru/]notebooks/<name>/<name>[.ru].ipynb``.
+   download ``[ru/]notebooks/<name>/<name>[.ru].ipynb``;
+4. renders the page with mkdocs-jupyter's converter (``nb2html``), cached on disk by the notebook's bytes.
 
-Why a hook: mkdocs-static-i18n re-creates every File in its own ``on_files`` (priority -100) and so drops
-mkdocs-jupyter's notebook wrapper; the notebook then comes out as raw text (ultrabug/mkdocs-static-i18n#198).
-This hook runs after it (priority -110) and hands mkdocs-jupyter a File that says "I am a page", with the
-i18n metadata (locale, alternates) the language switcher and the sitemap need.
+Why a hook, not the mkdocs-jupyter plugin: mkdocs-static-i18n re-creates every File in its own ``on_files``
+(priority -100) and so drops the plugin's notebook wrapper; the notebook then comes out as raw text
+(ultrabug/mkdocs-static-i18n#198). This hook runs after it (priority -110), adds a File that says "I am a
+page", with the i18n metadata (locale, alternates) the language switcher and the sitemap need, and renders it.
 
 Page HTML: nbconvert's template links MathJax and mermaid from CDNs and inlines ~0.5 MB of CSS into every
 page. The hook removes the CDN scripts (the site makes no third-party request) and moves the CSS into one
@@ -32,6 +34,7 @@ import platform
 import re
 import tempfile
 import time
+import types
 from importlib import metadata
 from pathlib import Path
 
@@ -165,6 +168,22 @@ def executed_notebook(source: Path, label: str):
     return nb
 
 
+def executed_notebook_text(source: Path, label: str, target: Path) -> str:
+    """The executed notebook's JSON, written to ``target``. Unchanged source bytes (same TensorFlow, Python,
+    runner) reuse ``target`` as it is: no jupytext, no nbformat (about 1 s of imports on every rebuild)."""
+    stamp = target.with_name(target.name + ".source")
+    source_key = hashlib.sha256(source.read_bytes())
+    source_key.update(f"{tensorflow_version()} {platform.python_version()} {RUNNER_VERSION}".encode())
+    if target.exists() and stamp.exists() and stamp.read_text() == source_key.hexdigest():
+        return target.read_text()
+    import nbformat
+
+    text = nbformat.writes(executed_notebook(source, label)) + "\n"
+    write_if_changed(target, text)
+    write_atomically(stamp, source_key.hexdigest())
+    return text
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Builds run in parallel here (tests, `make serve`, other engineers): never expose a half-written file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -183,7 +202,7 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 class NotebookPage(File):
-    """An executed .ipynb outside docs_dir that MkDocs (and so mkdocs-jupyter) treats as a page."""
+    """An executed .ipynb outside docs_dir that MkDocs treats as a page (``on_pre_page`` renders it)."""
 
     def is_documentation_page(self) -> bool:
         return True
@@ -211,8 +230,6 @@ def _page_file(config, name: str, locale: str, default: str) -> NotebookPage:
 
 @event_priority(-110)  # after mkdocs-static-i18n's on_files (-100)
 def on_files(files: Files, config) -> Files:
-    import nbformat
-
     current, default, langs = site_languages.languages(config)
     docs_dir = Path(config.docs_dir)
     found = sources(docs_dir)
@@ -225,10 +242,8 @@ def on_files(files: Files, config) -> Files:
         if source is None:
             continue
         label = str(source.relative_to(docs_dir.parent)) if docs_dir.parent in source.parents else source.name
-        nb = executed_notebook(source, label)
-        text = nbformat.writes(nb) + "\n"
         page = _page_file(config, name, current, default)
-        write_if_changed(Path(page.abs_src_path), text)
+        text = executed_notebook_text(source, label, Path(page.abs_src_path))
         # i18n metadata, as mkdocs-static-i18n sets it on its own files
         alternates = {}
         for locale in langs:
@@ -460,16 +475,41 @@ def on_post_build(config) -> None:
         out = Path(config.site_dir) / CSS_URI
         out.parent.mkdir(parents=True, exist_ok=True)
         css = "\n".join(_css_parts)
-        out.write_text(prune_css(css, _used_classes) + "\n" + EXTRA_CSS)
+        out.write_text(pruned_css(css, _used_classes) + "\n" + EXTRA_CSS)
+
+
+def pruned_css(css: str, used: set[str]) -> str:
+    """``prune_css``, kept on disk by its input (the same on every build until nbconvert or a page changes)."""
+    key = hashlib.sha256(repr((css, sorted(used))).encode()).hexdigest()
+    path = CACHE_DIR / "css" / f"{key}.css"
+    if path.exists():
+        return path.read_text()
+    pruned = prune_css(css, used)
+    write_atomically(path, pruned)
+    return pruned
 
 
 # --------------------------------------------------------------------------------------------------
-# Rendering cache: nbconvert's HTML export is most of a rebuild's time (about 0.4 s a notebook page), and
-# mkdocs-jupyter's own cache cannot be used here (each language build evicts the other's entries). The
-# executed notebook is the same from build to build, so its HTML and table of contents are kept on disk,
-# keyed on the notebook's bytes, the call's options and the mkdocs-jupyter/nbconvert versions.
+# Rendering: the hook renders its notebook pages itself, with mkdocs-jupyter's converter (the plugin is not
+# configured: importing it, with nbconvert and jupytext, cost about 1.5 s of every build, and it read every
+# Markdown page with jupytext). nbconvert's HTML export is most of a cold rebuild (about 0.4 s a notebook
+# page); the executed notebook is the same from build to build, so its HTML is kept on disk, keyed on the
+# notebook's bytes, the options and the mkdocs-jupyter/nbconvert versions (pinned exactly in pyproject.toml).
 
 RENDER_CACHE = CACHE_DIR / "html"
+NB2HTML_OPTIONS = {  # what mkdocs-jupyter's plugin passed with this site's old plugin settings
+    "execute": False,
+    "kernel_name": "",
+    "theme": "",
+    "allow_errors": False,
+    "show_input": True,
+    "no_input": False,
+    "no_prompt": False,
+    "remove_tag_config": {},
+    "highlight_extra_classes": "",
+    "include_requirejs": False,
+    "custom_mathjax_url": "",
+}
 
 
 def _render_key(nb_path, options) -> str:
@@ -480,24 +520,32 @@ def _render_key(nb_path, options) -> str:
 
 
 def _cached(kind: str, render):
-    def cached_render(nb_path, *args, **options):
-        path = RENDER_CACHE / f"{kind}-{_render_key(nb_path, {'args': args, **options})}.json"
+    def cached_render(nb_path, **options):
+        path = RENDER_CACHE / f"{kind}-{_render_key(nb_path, options)}.json"
         if path.exists():
             return json.loads(path.read_text(encoding="utf-8"))
-        result = render(nb_path, *args, **options)
+        result = render(nb_path, **options)
         write_atomically(path, json.dumps(result))
         return result
 
-    cached_render.uncached = render
     return cached_render
 
 
-def _install_render_cache() -> None:
-    from mkdocs_jupyter import convert, plugin
+def _nb2html(nb_path, **options) -> str:
+    from mkdocs_jupyter import convert  # nbconvert: imported only when a page is not in the cache
 
-    for module, name in ((convert, "nb2html"), (plugin, "_get_nb_toc_tokens")):
-        current = getattr(module, name)
-        setattr(module, name, _cached(name, getattr(current, "uncached", current)))
+    return convert.nb2html(str(nb_path), **options)
 
 
-_install_render_cache()
+notebook_html = _cached("nb2html", _nb2html)
+
+
+def on_pre_page(page, config, files):
+    """A notebook page's content is the notebook as HTML (``on_page_content`` then fixes headings, CSS)."""
+    if isinstance(page.file, NotebookPage):
+
+        def render(self, config, files):
+            self.content = notebook_html(self.file.abs_src_path, **NB2HTML_OPTIONS)
+
+        page.render = types.MethodType(render, page)
+    return page
