@@ -1,12 +1,13 @@
 """MkDocs hook: the companion notebooks, executed once, rendered with mkdocs-jupyter's converter in every language.
 
-Sources are jupytext percent scripts, one per language: ``docs/notebooks/<name>.py`` (English) and
-``docs/notebooks/<name>.ru.py`` (Russian). They are never pages themselves. For each build language this hook
+Sources are jupytext percent scripts, one per language: ``docs/notebooks/<name>.py`` (English: prose and
+code) and ``docs/notebooks/<name>.ru.py`` (Russian prose; each code cell left empty, filled with the English
+notebook's code cell at the same place). They are never pages themselves. For each build language this hook
 
 1. executes the notebook's code cells with nbclient, unless ``.cache/notebooks/outputs/`` already holds the
    outputs for exactly these code cells under this TensorFlow and Python version (the cache key; prose
-   edits do not re-execute, and the English and Russian twins share one execution because their code
-   cells are identical). A cell that raises fails the build;
+   edits do not re-execute, and the English and Russian twins share one execution: the same code). A cell
+   that raises fails the build;
 2. writes the executed notebook (prose in the page's language + outputs) to ``.cache/notebooks/render/``
    (skipped, with no jupytext or nbformat import, when the source's bytes are those of the last build);
 3. puts that ``.ipynb`` into the build as a documentation page ``[ru/]notebooks/<name>/`` and as a
@@ -84,6 +85,28 @@ def code_cells(nb) -> list[str]:
     return [cell.source for cell in nb.cells if cell.cell_type == "code"]
 
 
+def with_code_of(nb, code_nb, label: str):
+    """A translated notebook (prose only: each code cell left empty) with the English notebook's code cells
+    filled in, in order. Code is written once, in the English source."""
+    mine = [cell for cell in nb.cells if cell.cell_type == "code"]
+    theirs = [cell for cell in code_nb.cells if cell.cell_type == "code"]
+    written = [number for number, cell in enumerate(mine, start=1) if cell.source.strip()]
+    if written:
+        raise PluginError(
+            f"Notebook {label}: code cell(s) {written} hold code; a translated notebook leaves each code cell "
+            "empty (a '# %%' line with nothing under it): the build takes the code from the English notebook"
+        )
+    if len(mine) != len(theirs):
+        raise PluginError(
+            f"Notebook {label}: {len(mine)} empty code cell(s), but the English notebook has {len(theirs)} code "
+            "cell(s): keep one '# %%' line per English code cell, in the same places"
+        )
+    for cell, english in zip(mine, theirs, strict=True):
+        cell.source = english.source
+        cell.metadata = copy.deepcopy(english.metadata)
+    return nb
+
+
 def tensorflow_version() -> str:
     for dist in ("tensorflow-cpu", "tensorflow"):
         try:
@@ -148,11 +171,13 @@ def outputs_for(nb, label: str) -> tuple[list[dict], bool]:
     return outputs, True
 
 
-def executed_notebook(source: Path, label: str):
-    """The notebook of ``source`` with its real outputs (execution count, stdout, results)."""
+def executed_notebook(source: Path, label: str, code_source: Path | None = None):
+    """The notebook of ``source`` (its code from ``code_source`` if given) with its real outputs."""
     import nbformat
 
     nb = read(source)
+    if code_source is not None:
+        nb = with_code_of(nb, read(code_source), label)
     outputs, _ = outputs_for(nb, label)
     nb = copy.deepcopy(nb)
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
@@ -168,17 +193,19 @@ def executed_notebook(source: Path, label: str):
     return nb
 
 
-def executed_notebook_text(source: Path, label: str, target: Path) -> str:
+def executed_notebook_text(source: Path, label: str, target: Path, code_source: Path | None = None) -> str:
     """The executed notebook's JSON, written to ``target``. Unchanged source bytes (same TensorFlow, Python,
-    runner) reuse ``target`` as it is: no jupytext, no nbformat (about 1 s of imports on every rebuild)."""
+    runner, hook) reuse ``target`` as it is: no jupytext, no nbformat (about 1 s of imports on every rebuild)."""
     stamp = target.with_name(target.name + ".source")
     source_key = hashlib.sha256(source.read_bytes())
+    source_key.update(code_source.read_bytes() if code_source else b"")
+    source_key.update(Path(__file__).read_bytes())  # and this hook, which builds the notebook
     source_key.update(f"{tensorflow_version()} {platform.python_version()} {RUNNER_VERSION}".encode())
     if target.exists() and stamp.exists() and stamp.read_text() == source_key.hexdigest():
         return target.read_text()
     import nbformat
 
-    text = nbformat.writes(executed_notebook(source, label)) + "\n"
+    text = nbformat.writes(executed_notebook(source, label, code_source)) + "\n"
     write_if_changed(target, text)
     write_atomically(stamp, source_key.hexdigest())
     return text
@@ -243,7 +270,8 @@ def on_files(files: Files, config) -> Files:
             continue
         label = str(source.relative_to(docs_dir.parent)) if docs_dir.parent in source.parents else source.name
         page = _page_file(config, name, current, default)
-        text = executed_notebook_text(source, label, Path(page.abs_src_path))
+        code_source = by_locale.get(default) if source != by_locale.get(default) else None
+        text = executed_notebook_text(source, label, Path(page.abs_src_path), code_source)
         # i18n metadata, as mkdocs-static-i18n sets it on its own files
         alternates = {}
         for locale in langs:

@@ -6,7 +6,6 @@ The rendering checks read the strict build the session makes (`built_site`), so 
 
 from __future__ import annotations
 
-import difflib
 import html
 import importlib.util
 import json
@@ -96,20 +95,20 @@ def test_one_notebook_per_question_in_both_languages():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_code_cells_are_identical_in_both_languages(name):
-    """Code is never translated: a reader switching language runs the same notebook."""
-    en, ru = (HOOK.code_cells(HOOK.read(source(name, lang))) for lang in LANGS)
-    if en != ru:
-        diff = "\n".join(
-            difflib.unified_diff(
-                "\n# %%\n".join(en).splitlines(),
-                "\n# %%\n".join(ru).splitlines(),
-                relative(source(name, "en")),
-                relative(source(name, "ru")),
-                lineterm="",
-            )
+def test_code_is_written_once_in_the_english_notebook(name):
+    """Code is never translated: the Russian source leaves each code cell empty and the build fills it with
+    the English notebook's code (hooks/notebooks.py), so a reader switching language runs the same code."""
+    en, ru = (HOOK.read(source(name, lang)) for lang in LANGS)
+    written = [number for number, code in enumerate(HOOK.code_cells(ru), start=1) if code.strip()]
+    if written:
+        pytest.fail(
+            f"{relative(source(name, 'ru'))}: code cell(s) {written} hold code; leave each code cell empty "
+            f"(a '# %%' line with nothing under it): the code lives in {relative(source(name, 'en'))} only",
+            pytrace=False,
         )
-        pytest.fail(f"code cells differ between the English and Russian notebook '{name}':\n{diff}", pytrace=False)
+    filled = HOOK.with_code_of(HOOK.read(source(name, "ru")), en, "ru")
+    assert HOOK.code_cells(filled) == HOOK.code_cells(en)
+    assert HOOK.execution_key(filled) == HOOK.execution_key(en), "the two languages must share one execution"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -153,6 +152,19 @@ def test_cache_key_follows_code_and_tensorflow_not_prose(monkeypatch):
     assert HOOK.execution_key(nb) != key, "another TensorFlow version must re-execute a notebook"
 
 
+def test_a_translated_notebook_with_its_own_code_fails_the_build():
+    import jupytext
+    from mkdocs.exceptions import PluginError
+
+    english = jupytext.reads("# %% [markdown]\n# Prose\n\n# %%\nprint(1)\n", fmt="py:percent")
+    with pytest.raises(PluginError, match=r"code cell\(s\) \[1\] hold code"):
+        HOOK.with_code_of(
+            jupytext.reads("# %% [markdown]\n# Текст\n\n# %%\nprint(2)\n", fmt="py:percent"), english, "x"
+        )
+    with pytest.raises(PluginError, match="the English notebook has 1 code"):
+        HOOK.with_code_of(jupytext.reads("# %% [markdown]\n# Текст\n", fmt="py:percent"), english, "x")
+
+
 def test_a_notebook_runs_again_only_when_its_code_changes(tmp_path, monkeypatch):
     """The cache at work, on a tiny notebook in a fresh cache: run, rebuild, edit prose, edit code."""
     monkeypatch.setattr(HOOK, "CACHE_DIR", tmp_path / "cache")
@@ -191,7 +203,7 @@ def test_built_notebooks_come_from_the_cache(built_site):
     missing = []
     for name in NAMES:
         for lang in LANGS:
-            key = HOOK.execution_key(HOOK.read(source(name, lang)))
+            key = HOOK.execution_key(HOOK.read(source(name, "en")))  # code lives in the English source
             if not (HOOK.CACHE_DIR / "outputs" / f"{key}.json").is_file():
                 missing.append(f"{relative(source(name, lang))} (key {key})")
     assert not missing, f"no cached outputs after the build for: {missing}"
@@ -222,7 +234,7 @@ def test_notebook_page_shows_executed_cells_with_outputs(built_site, name, lang)
     assert f'href="{download.name}"' in page_html, f"{where} has no link to {download.name}"
     nb = json.loads(download.read_text(encoding="utf-8"))
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    expected_code = HOOK.code_cells(HOOK.read(source(name, lang)))
+    expected_code = HOOK.code_cells(HOOK.read(source(name, "en")))  # the Russian notebook runs the same code
     assert ["".join(c["source"]) for c in code] == expected_code, (
         f"{download.name} does not hold the source's code cells"
     )
