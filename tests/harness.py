@@ -5,7 +5,7 @@ Each snippet runs in a process of its own (``tf.RegisterGradient`` writes a proc
 TensorFlow is imported only once: a fork server imports it, then forks a fresh child per snippet.
 
 A snippet's result (stdout, stderr, exit 0) is kept in ``.cache/snippets/``, keyed on the snippet's bytes, the
-locked environment (requirements.lock), Python and this file: a warm test run re-runs only the snippets whose
+locked environment (requirements.lock), Python and ``RUNNER``: a warm test run re-runs only the snippets whose
 key changed (a TensorFlow upgrade changes every key). ``SNIPPET_CACHE=0`` runs every snippet; ``make outputs``
 always runs them.
 
@@ -35,6 +35,7 @@ SNIPPETS = ROOT / "snippets"
 VERSION_FILE = SNIPPETS / "tensorflow_version.txt"
 TIMEOUT_SECONDS = 600
 RESULT_CACHE = ROOT / ".cache" / "snippets"
+RUNNER = "1"  # bump when a change here changes what a snippet prints: every kept result is then stale
 use_result_cache = os.environ.get("SNIPPET_CACHE", "1") != "0"
 
 # Determinism and quiet logs, for the fork server and so for every snippet it forks.
@@ -147,14 +148,13 @@ def _absolute(path: Path | str) -> Path:
 
 def _result_key(path: Path) -> str:
     digest = hashlib.sha256(path.read_bytes())
-    for part in (ROOT / "requirements.lock", Path(__file__)):
-        digest.update(part.read_bytes())
-    digest.update(f"{platform.python_version()} {platform.machine()} {sorted(SNIPPET_ENV.items())}".encode())
+    digest.update((ROOT / "requirements.lock").read_bytes())
+    digest.update(f"{RUNNER} {platform.python_version()} {platform.machine()} {sorted(SNIPPET_ENV.items())}".encode())
     return digest.hexdigest()[:24]
 
 
 def _cached_result(path: Path) -> Result | None:
-    if not use_result_cache:
+    if not use_result_cache or not path.is_file():
         return None
     kept = RESULT_CACHE / f"{_result_key(path)}.json"
     if not kept.exists():
@@ -177,7 +177,7 @@ def prefetch(paths: list[Path], jobs: int = 2) -> None:
     """Start running snippets in the background, `jobs` at a time; `run_snippet` then waits for them.
     Snippets with a kept result are not run (and if none needs running, TensorFlow is not even imported)."""
     global _pool
-    paths = [path for path in map(_absolute, paths) if path not in _cache and path not in _pending]
+    paths = [path for path in map(_absolute, paths) if path.is_file() and path not in _cache and path not in _pending]
     for path in paths:
         cached = _cached_result(path)
         if cached is not None:
