@@ -100,13 +100,6 @@ def _run_in_child(path: str, stdout_file: str, stderr_file: str) -> None:
     os._exit(code)
 
 
-def _tensorflow_version_in_child(result_file: str) -> None:
-    import tensorflow as tf
-
-    Path(result_file).write_text(tf.__version__)
-    os._exit(0)
-
-
 _context = None
 
 
@@ -232,13 +225,16 @@ def _run(path: Path) -> Result:
 
 
 def tensorflow_version() -> str:
-    """The TensorFlow version the fork server (and so every snippet) runs with."""
-    with tempfile.TemporaryDirectory() as tmp:
-        target = Path(tmp, "version")
-        child = _fork_context().Process(target=_tensorflow_version_in_child, args=(str(target),))
-        child.start()
-        child.join(TIMEOUT_SECONDS)
-        return target.read_text()
+    """The installed TensorFlow's version, the one the fork server imports (read from the package metadata,
+    so checking it does not cost a TensorFlow import)."""
+    from importlib import metadata
+
+    for dist in ("tensorflow-cpu", "tensorflow"):
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            continue
+    return "none"
 
 
 def version_line() -> str:
