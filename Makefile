@@ -1,8 +1,9 @@
 # custom-gradients-faq: every target sets up what it needs, and does nothing twice.
 #   make serve    set up and serve the site with live reload (English at /, Russian at /ru/)
-#   make test     set up and run every test (snippets, pages, strict build, browser)
+#   make test     set up, run ruff (check, format) and every test (snippets, pages, strict build, browser)
+#   make format   apply ruff's fixes and formatting to snippets/, hooks/, tools/, tests/
 #   make build    strict build into site/
-#   make outputs  regenerate kept snippet outputs (ONLY=snippets/<chapter or file> for a part), then every diagram
+#   make outputs  regenerate kept snippet outputs and the diagrams drawn from them (ONLY=snippets/<chapter or file>: just those)
 #   make bench    measure build, test and page figures
 #   make lock     re-resolve requirements.lock from pyproject.toml (hash-pinned)
 #   make publish  strict build, then push the site to the gh-pages branch of REMOTE (remote name, path or URL; default origin)
@@ -19,15 +20,15 @@ export PYTHONDONTWRITEBYTECODE := 1
 SYSTEM_PACKAGES := chromium hunspell hunspell-ru hunspell-en-us
 SYSTEM_FILES    := /usr/bin/chromium /usr/bin/hunspell /usr/share/hunspell/ru_RU.dic /usr/share/hunspell/en_US.dic
 
-.PHONY: help venv system-deps serve build test outputs bench lock clean publish
+.PHONY: help venv system-deps serve build test format outputs bench lock clean publish
 
 help:
-	@sed -n '2,9p' Makefile
+	@sed -n '2,10p' Makefile
 
 $(STAMP): requirements.lock requirements-bootstrap.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-bootstrap.lock
-	$(BIN)/uv pip sync --quiet --python $(BIN)/python --require-hashes requirements.lock
+	$(BIN)/uv pip sync --quiet --compile-bytecode --python $(BIN)/python --require-hashes requirements.lock
 	@touch $@
 
 venv: $(STAMP)
@@ -50,12 +51,20 @@ serve: $(STAMP)
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site
 
+# Python that ruff checks and formats (snippets/ at 80 columns, see snippets/ruff.toml).
+LINTED := snippets hooks tools tests
+
 test: $(STAMP) system-deps
+	@$(BIN)/ruff check --quiet $(LINTED) || { echo "ruff check failed: fix the lines above (\`make format\` fixes the fixable ones)"; exit 1; }
+	@$(BIN)/ruff format --check --quiet $(LINTED) || { echo "not formatted: run \`make format\` (a reformatted snippet: then \`make outputs ONLY=<it>\`)"; exit 1; }
 	$(BIN)/python -m pytest
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix --quiet $(LINTED); $(BIN)/ruff format --quiet $(LINTED)
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)
-	$(BIN)/python -m tools.diagrams  # every SVG diagram (the where-dy ones are drawn from kept outputs)
+	$(BIN)/python -m tools.diagrams $(if $(ONLY),--only $(ONLY))  # the SVG diagrams drawn from those outputs (all without ONLY)
 
 # Lighthouse for `make bench`, from the npm registry (pinned in package-lock.json), into node_modules/.
 node_modules/.bin/lighthouse: package.json package-lock.json

@@ -23,6 +23,8 @@ from urllib.parse import urljoin, urlsplit
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+import site_languages
+
 _ALTERNATE = re.compile(r'<link rel="alternate" href="(?P<href>[^"]*)" hreflang="(?P<lang>[^"]*)">')
 _SWITCHER = re.compile(r'<a href="(?P<href>[^"]*)" hreflang="(?P<lang>[^"]*)" class="md-select__link">')
 _BUNDLE_SELECTOR = '"link[rel=alternate]"'
@@ -49,14 +51,9 @@ def on_post_page(output, page, config):
     return _SWITCHER.sub(relative, output)
 
 
-def _building_nested_language(config) -> bool:
-    i18n = config.plugins.get("i18n")
-    return bool(getattr(i18n, "building", False))
-
-
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language
 def on_post_build(config):
-    if _building_nested_language(config):
+    if site_languages.building_nested_language(config):
         return
     bundles = sorted(Path(config.site_dir, "assets", "javascripts").glob("bundle.*.min.js"))
     if not bundles:

@@ -16,14 +16,9 @@ import copy
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import site_languages
+
 _default_page: dict[str, bytes] = {}
-
-
-def _languages(config) -> tuple[str, str]:
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return "en", "en"
-    return i18n.current_language, i18n.default_language
 
 
 def on_template_context(context, template_name, config):
@@ -32,7 +27,7 @@ def on_template_context(context, template_name, config):
     i18n = config.plugins.get("i18n")
     alternates = copy.deepcopy(getattr(i18n, "extra_alternate", None) or config.extra.get("alternate") or [])
     base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
-    _, default = _languages(config)
+    _, default = site_languages.languages(config)[:2]
     for alternate in alternates:
         lang = alternate.get("lang")
         alternate["link"] = base if lang == default else f"{base}{lang}/"
@@ -44,7 +39,7 @@ def on_template_context(context, template_name, config):
 
 
 def on_post_build(config) -> None:
-    current, default = _languages(config)
+    current, default = site_languages.languages(config)[:2]
     site = Path(config.site_dir)
     page = site / "404.html"
     if not page.exists():

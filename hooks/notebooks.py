@@ -1,20 +1,23 @@
-"""MkDocs hook: the companion notebooks, executed once, rendered by mkdocs-jupyter in every language.
+"""MkDocs hook: the companion notebooks, executed once, rendered with mkdocs-jupyter's converter in every language.
 
-Sources are jupytext percent scripts, one per language: ``docs/notebooks/<name>.py`` (English) and
-``docs/notebooks/<name>.ru.py`` (Russian). They are never pages themselves. For each build language this hook
+Sources are jupytext percent scripts, one per language: ``docs/notebooks/<name>.py`` (English: prose and
+code) and ``docs/notebooks/<name>.ru.py`` (Russian prose; each code cell left empty, filled with the English
+notebook's code cell at the same place). They are never pages themselves. For each build language this hook
 
 1. executes the notebook's code cells with nbclient, unless ``.cache/notebooks/outputs/`` already holds the
    outputs for exactly these code cells under this TensorFlow and Python version (the cache key; prose
-   edits do not re-execute, and the English and Russian twins share one execution because their code
-   cells are identical). A cell that raises fails the build;
-2. writes the executed notebook (prose in the page's language + outputs) to ``.cache/notebooks/render/``;
+   edits do not re-execute, and the English and Russian twins share one execution: the same code). A cell
+   that raises fails the build;
+2. writes the executed notebook (prose in the page's language + outputs) to ``.cache/notebooks/render/``
+   (skipped, with no jupytext or nbformat import, when the source's bytes are those of the last build);
 3. puts that ``.ipynb`` into the build as a documentation page ``[ru/]notebooks/<name>/`` and as a
-   download ``[ru/]notebooks/<name>/<name>[.ru].ipynb``.
+   download ``[ru/]notebooks/<name>/<name>[.ru].ipynb``;
+4. renders the page with mkdocs-jupyter's converter (``nb2html``), cached on disk by the notebook's bytes.
 
-Why a hook: mkdocs-static-i18n re-creates every File in its own ``on_files`` (priority -100) and so drops
-mkdocs-jupyter's notebook wrapper; the notebook then comes out as raw text (ultrabug/mkdocs-static-i18n#198).
-This hook runs after it (priority -110) and hands mkdocs-jupyter a File that says "I am a page", with the
-i18n metadata (locale, alternates) the language switcher and the sitemap need.
+Why a hook, not the mkdocs-jupyter plugin: mkdocs-static-i18n re-creates every File in its own ``on_files``
+(priority -100) and so drops the plugin's notebook wrapper; the notebook then comes out as raw text
+(ultrabug/mkdocs-static-i18n#198). This hook runs after it (priority -110), adds a File that says "I am a
+page", with the i18n metadata (locale, alternates) the language switcher and the sitemap need, and renders it.
 
 Page HTML: nbconvert's template links MathJax and mermaid from CDNs and inlines ~0.5 MB of CSS into every
 page. The hook removes the CDN scripts (the site makes no third-party request) and moves the CSS into one
@@ -30,15 +33,18 @@ import logging
 import os
 import platform
 import re
-import sys
 import tempfile
 import time
+import types
 from importlib import metadata
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+from pymdownx.slugs import slugify
+
+import site_languages
 
 log = logging.getLogger("mkdocs.hooks.notebooks")
 
@@ -77,6 +83,28 @@ def read(path: Path):
 
 def code_cells(nb) -> list[str]:
     return [cell.source for cell in nb.cells if cell.cell_type == "code"]
+
+
+def with_code_of(nb, code_nb, label: str):
+    """A translated notebook (prose only: each code cell left empty) with the English notebook's code cells
+    filled in, in order. Code is written once, in the English source."""
+    mine = [cell for cell in nb.cells if cell.cell_type == "code"]
+    theirs = [cell for cell in code_nb.cells if cell.cell_type == "code"]
+    written = [number for number, cell in enumerate(mine, start=1) if cell.source.strip()]
+    if written:
+        raise PluginError(
+            f"Notebook {label}: code cell(s) {written} hold code; a translated notebook leaves each code cell "
+            "empty (a '# %%' line with nothing under it): the build takes the code from the English notebook"
+        )
+    if len(mine) != len(theirs):
+        raise PluginError(
+            f"Notebook {label}: {len(mine)} empty code cell(s), but the English notebook has {len(theirs)} code "
+            "cell(s): keep one '# %%' line per English code cell, in the same places"
+        )
+    for cell, english in zip(mine, theirs, strict=True):
+        cell.source = english.source
+        cell.metadata = copy.deepcopy(english.metadata)
+    return nb
 
 
 def tensorflow_version() -> str:
@@ -143,11 +171,13 @@ def outputs_for(nb, label: str) -> tuple[list[dict], bool]:
     return outputs, True
 
 
-def executed_notebook(source: Path, label: str):
-    """The notebook of ``source`` with its real outputs (execution count, stdout, results)."""
+def executed_notebook(source: Path, label: str, code_source: Path | None = None):
+    """The notebook of ``source`` (its code from ``code_source`` if given) with its real outputs."""
     import nbformat
 
     nb = read(source)
+    if code_source is not None:
+        nb = with_code_of(nb, read(code_source), label)
     outputs, _ = outputs_for(nb, label)
     nb = copy.deepcopy(nb)
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
@@ -161,6 +191,24 @@ def executed_notebook(source: Path, label: str):
     nb.metadata["language_info"] = {"name": "python"}
     nbformat.validate(nb)
     return nb
+
+
+def executed_notebook_text(source: Path, label: str, target: Path, code_source: Path | None = None) -> str:
+    """The executed notebook's JSON, written to ``target``. Unchanged source bytes (same TensorFlow, Python,
+    runner, hook) reuse ``target`` as it is: no jupytext, no nbformat (about 1 s of imports on every rebuild)."""
+    stamp = target.with_name(target.name + ".source")
+    source_key = hashlib.sha256(source.read_bytes())
+    source_key.update(code_source.read_bytes() if code_source else b"")
+    source_key.update(Path(__file__).read_bytes())  # and this hook, which builds the notebook
+    source_key.update(f"{tensorflow_version()} {platform.python_version()} {RUNNER_VERSION}".encode())
+    if target.exists() and stamp.exists() and stamp.read_text() == source_key.hexdigest():
+        return target.read_text()
+    import nbformat
+
+    text = nbformat.writes(executed_notebook(source, label, code_source)) + "\n"
+    write_if_changed(target, text)
+    write_atomically(stamp, source_key.hexdigest())
+    return text
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -181,19 +229,10 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 class NotebookPage(File):
-    """An executed .ipynb outside docs_dir that MkDocs (and so mkdocs-jupyter) treats as a page."""
+    """An executed .ipynb outside docs_dir that MkDocs treats as a page (``on_pre_page`` renders it)."""
 
     def is_documentation_page(self) -> bool:
         return True
-
-
-def _languages(config) -> tuple[str, str, list[str]]:
-    """(current, default, all) locales; a single English build when the i18n plugin is off."""
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return "en", "en", ["en"]
-    langs = [lang.locale for lang in i18n.config.languages if lang.build]
-    return i18n.current_language, i18n.default_language, langs
 
 
 def _prefix(locale: str, default: str) -> str:
@@ -218,9 +257,7 @@ def _page_file(config, name: str, locale: str, default: str) -> NotebookPage:
 
 @event_priority(-110)  # after mkdocs-static-i18n's on_files (-100)
 def on_files(files: Files, config) -> Files:
-    import nbformat
-
-    current, default, langs = _languages(config)
+    current, default, langs = site_languages.languages(config)
     docs_dir = Path(config.docs_dir)
     found = sources(docs_dir)
     # The sources are not part of the site.
@@ -232,10 +269,9 @@ def on_files(files: Files, config) -> Files:
         if source is None:
             continue
         label = str(source.relative_to(docs_dir.parent)) if docs_dir.parent in source.parents else source.name
-        nb = executed_notebook(source, label)
-        text = nbformat.writes(nb) + "\n"
         page = _page_file(config, name, current, default)
-        write_if_changed(Path(page.abs_src_path), text)
+        code_source = by_locale.get(default) if source != by_locale.get(default) else None
+        text = executed_notebook_text(source, label, Path(page.abs_src_path), code_source)
         # i18n metadata, as mkdocs-static-i18n sets it on its own files
         alternates = {}
         for locale in langs:
@@ -265,12 +301,8 @@ _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
 _HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)<a class="anchor-link" href="#[^"]*">¶</a></h\1>', re.S)
 _EXPLICIT_ID = re.compile(r'\s*<a id="([^"]+)"></a>\s*')
 _TAG = re.compile(r"<[^>]+>")
+_slugify = slugify(case="lower")  # Unicode-aware, as for Russian headings on Markdown pages
 _css_parts: dict[str, None] = {}
-
-
-def _unicode_slug(text: str) -> str:
-    text = re.sub(r"[^\w\s-]", "", text.lower(), flags=re.U).strip()
-    return re.sub(r"[-\s]+", "-", text) or "section"
 
 
 def _headings(html: str, page) -> str:
@@ -287,7 +319,7 @@ def _headings(html: str, page) -> str:
         explicit = _EXPLICIT_ID.search(inner)
         inner = _EXPLICIT_ID.sub("", inner).strip()
         name = _TAG.sub("", inner).strip()
-        anchor = explicit.group(1) if explicit else _unicode_slug(name)
+        anchor = explicit.group(1) if explicit else _slugify(name, "-")
         base, n = anchor, 1
         while anchor in seen:
             n += 1
@@ -312,7 +344,7 @@ def _headings(html: str, page) -> str:
 def on_page_content(html: str, page, config, files) -> str:
     if not isinstance(page.file, NotebookPage):
         return html
-    current, default, _ = _languages(config)
+    current, default, _ = site_languages.languages(config)
     # No third-party requests: drop nbconvert's MathJax/mermaid loaders (they point at CDNs).
     html = _SCRIPT.sub(lambda m: "" if _CDN.search(m.group(0)) else m.group(0), html)
     html = _headings(html, page)
@@ -471,16 +503,41 @@ def on_post_build(config) -> None:
         out = Path(config.site_dir) / CSS_URI
         out.parent.mkdir(parents=True, exist_ok=True)
         css = "\n".join(_css_parts)
-        out.write_text(prune_css(css, _used_classes) + "\n" + EXTRA_CSS)
+        out.write_text(pruned_css(css, _used_classes) + "\n" + EXTRA_CSS)
+
+
+def pruned_css(css: str, used: set[str]) -> str:
+    """``prune_css``, kept on disk by its input (the same on every build until nbconvert or a page changes)."""
+    key = hashlib.sha256(repr((css, sorted(used))).encode()).hexdigest()
+    path = CACHE_DIR / "css" / f"{key}.css"
+    if path.exists():
+        return path.read_text()
+    pruned = prune_css(css, used)
+    write_atomically(path, pruned)
+    return pruned
 
 
 # --------------------------------------------------------------------------------------------------
-# Rendering cache: nbconvert's HTML export is most of a rebuild's time (about 0.4 s a notebook page), and
-# mkdocs-jupyter's own cache cannot be used here (each language build evicts the other's entries). The
-# executed notebook is the same from build to build, so its HTML and table of contents are kept on disk,
-# keyed on the notebook's bytes, the call's options and the mkdocs-jupyter/nbconvert versions.
+# Rendering: the hook renders its notebook pages itself, with mkdocs-jupyter's converter (the plugin is not
+# configured: importing it, with nbconvert and jupytext, cost about 1.5 s of every build, and it read every
+# Markdown page with jupytext). nbconvert's HTML export is most of a cold rebuild (about 0.4 s a notebook
+# page); the executed notebook is the same from build to build, so its HTML is kept on disk, keyed on the
+# notebook's bytes, the options and the mkdocs-jupyter/nbconvert versions (pinned exactly in pyproject.toml).
 
 RENDER_CACHE = CACHE_DIR / "html"
+NB2HTML_OPTIONS = {  # what mkdocs-jupyter's plugin passed with this site's old plugin settings
+    "execute": False,
+    "kernel_name": "",
+    "theme": "",
+    "allow_errors": False,
+    "show_input": True,
+    "no_input": False,
+    "no_prompt": False,
+    "remove_tag_config": {},
+    "highlight_extra_classes": "",
+    "include_requirejs": False,
+    "custom_mathjax_url": "",
+}
 
 
 def _render_key(nb_path, options) -> str:
@@ -491,24 +548,32 @@ def _render_key(nb_path, options) -> str:
 
 
 def _cached(kind: str, render):
-    def cached_render(nb_path, *args, **options):
-        path = RENDER_CACHE / f"{kind}-{_render_key(nb_path, {'args': args, **options})}.json"
+    def cached_render(nb_path, **options):
+        path = RENDER_CACHE / f"{kind}-{_render_key(nb_path, options)}.json"
         if path.exists():
             return json.loads(path.read_text(encoding="utf-8"))
-        result = render(nb_path, *args, **options)
+        result = render(nb_path, **options)
         write_atomically(path, json.dumps(result))
         return result
 
-    cached_render.uncached = render
     return cached_render
 
 
-def _install_render_cache() -> None:
-    from mkdocs_jupyter import convert, plugin
+def _nb2html(nb_path, **options) -> str:
+    from mkdocs_jupyter import convert  # nbconvert: imported only when a page is not in the cache
 
-    for module, name in ((convert, "nb2html"), (plugin, "_get_nb_toc_tokens")):
-        current = getattr(module, name)
-        setattr(module, name, _cached(name, getattr(current, "uncached", current)))
+    return convert.nb2html(str(nb_path), **options)
 
 
-_install_render_cache()
+notebook_html = _cached("nb2html", _nb2html)
+
+
+def on_pre_page(page, config, files):
+    """A notebook page's content is the notebook as HTML (``on_page_content`` then fixes headings, CSS)."""
+    if isinstance(page.file, NotebookPage):
+
+        def render(self, config, files):
+            self.content = notebook_html(self.file.abs_src_path, **NB2HTML_OPTIONS)
+
+        page.render = types.MethodType(render, page)
+    return page

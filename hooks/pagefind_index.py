@@ -23,6 +23,8 @@ import sys
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+import site_languages
+
 _ARTICLE = '<article class="md-content__inner md-typeset">'
 
 
@@ -34,8 +36,7 @@ def on_post_page(output, page, config):
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language
 def on_post_build(config):
-    i18n = config.plugins.get("i18n")
-    if getattr(i18n, "building", False):  # a nested per-language build: the outer one indexes all
+    if site_languages.building_nested_language(config):  # the outer build indexes every language
         return
     proc = subprocess.run(
         [sys.executable, "-m", "pagefind", "--site", config.site_dir, "--output-subdir", "pagefind", "--quiet"],

@@ -25,7 +25,9 @@ NBSP = "\u00a0"
 _SKIP = frozenset({"pre", "code", "kbd", "samp", "math", "svg", "script", "style", "textarea"})
 # A tag, a comment or a doctype; everything between two of them is a text node.
 _TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([a-zA-Z][\w:-]*)\b[^>]*?(/?)>", re.DOTALL)
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+)
 
 _SPACE = r"[ \t\r\n]+"
 _SHORT_WORDS = "а в и к о с у во да до за из ко на не ни но об от по со"  # prepositions, conjunctions, particles
@@ -44,11 +46,46 @@ def typeset(text: str) -> str:
 
 
 # Elements that end a run of text: no word joins across them (a table cell ends where the next one starts).
-_BLOCK = frozenset({
-    "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "figcaption", "figure",
-    "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "section",
-    "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
-})
+_BLOCK = frozenset(
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "br",
+        "dd",
+        "details",
+        "div",
+        "dl",
+        "dt",
+        "figcaption",
+        "figure",
+        "footer",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "p",
+        "section",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+    }
+)
 _ENDS_WITH_SHORT_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(_SHORT_WORDS.split()) + r")$", re.IGNORECASE)
 _LEADING_SPACE = re.compile(r"^" + _SPACE)
 _TRAILING_SPACE = re.compile(_SPACE + r"$")

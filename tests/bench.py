@@ -5,8 +5,9 @@
    like the static host it is published on. Each page is measured BENCH_LIGHTHOUSE_RUNS times (default 3)
    and the median run is reported.
 2. A screenshot of every page in both languages, light and dark, into .cache/screenshots/.
-3. The foundation's speed: `import tensorflow` in a fresh process, a warm test run (`python -m pytest`,
-   venv ready) and its ratio to the import, a strict rebuild after touching one Markdown page.
+3. The foundation's speed, each the median of BENCH_FOUNDATION_RUNS runs (default 3): `import tensorflow` in
+   a fresh process, a warm test run (`python -m pytest`, venv ready) and its ratio to the import (budget 15x),
+   a strict rebuild after touching one Markdown page (budget 3 s); with the load average before and after.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ BUDGET = 95
 # machine's load (it is measured on a real trace, then throttled by simulation).
 RUNS = int(os.environ.get("BENCH_LIGHTHOUSE_RUNS", "3"))
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "TF_CPP_MIN_LOG_LEVEL": "3"}
+# The foundation figures are medians of this many runs (the machine may be shared: read the load average).
+FOUNDATION_RUNS = int(os.environ.get("BENCH_FOUNDATION_RUNS", "3"))
+TEST_BUDGET_IMPORTS = 15  # a warm test run costs at most 15 TensorFlow imports (issue 15)
+REBUILD_BUDGET_SECONDS = 3.0  # a strict rebuild after editing one page (issue 15)
 
 
 def timed(cmd: list[str], **kwargs) -> tuple[float, subprocess.CompletedProcess]:
@@ -64,9 +69,11 @@ def lighthouse(url: str, out: Path) -> dict | None:
     flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
     proc = subprocess.run(
         [
-            str(LIGHTHOUSE), url,
+            str(LIGHTHOUSE),
+            url,
             "--only-categories=" + ",".join(c for c, _ in CATEGORIES),
-            "--output=json", f"--output-path={out}",
+            "--output=json",
+            f"--output-path={out}",
             f"--chrome-flags={flags}",
             "--disable-full-page-screenshot",
             "--quiet",
@@ -109,7 +116,9 @@ def run_lighthouse(pages, server) -> list[dict]:
     for page in pages:
         name = page.name
         stem = page.path.strip("/").replace("/", "__") or "index"
-        reports = [r for i in range(RUNS) if (r := lighthouse(server.url(page), LIGHTHOUSE_REPORTS / f"{stem}.{i + 1}.json"))]
+        reports = [
+            r for i in range(RUNS) if (r := lighthouse(server.url(page), LIGHTHOUSE_REPORTS / f"{stem}.{i + 1}.json"))
+        ]
         if not reports:
             rows.append({"page": name, "scores": {}, "bytes": None, "findings": ["lighthouse did not run"]})
             continue
@@ -118,15 +127,22 @@ def run_lighthouse(pages, server) -> list[dict]:
         weight = report["audits"]["total-byte-weight"]["numericValue"]
         index = report.get("environment", {}).get("benchmarkIndex")
         rows.append({"page": name, "scores": scores, "bytes": weight, "findings": findings(report), "index": index})
-        print(f"  {name:50} " + " ".join(f"{scores[c]:>6}" for c, _ in CATEGORIES) + f" {weight / 1024:8.1f} KB", flush=True)
+        print(
+            f"  {name:50} " + " ".join(f"{scores[c]:>6}" for c, _ in CATEGORIES) + f" {weight / 1024:8.1f} KB",
+            flush=True,
+        )
     return rows
 
 
 def print_lighthouse_table(rows: list[dict]) -> None:
-    print(f"\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of {RUNS} run(s) per page;"
-          " transfer = total-byte-weight (bytes over the wire, gzip)")
-    print("(CPU idx = Lighthouse's benchmarkIndex of this machine during that run: the lower, the busier the"
-          " machine and the worse the performance score; the other three categories do not depend on it)")
+    print(
+        f"\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of {RUNS} run(s) per page;"
+        " transfer = total-byte-weight (bytes over the wire, gzip)"
+    )
+    print(
+        "(CPU idx = Lighthouse's benchmarkIndex of this machine during that run: the lower, the busier the"
+        " machine and the worse the performance score; the other three categories do not depend on it)"
+    )
     width = max([len("page"), *(len(r["page"]) for r in rows)])
     header = f"| {'page':{width}} | " + " | ".join(f"{s:>6}" for _, s in CATEGORIES) + " | transfer | CPU idx |"
     print(header)
@@ -142,7 +158,9 @@ def print_lighthouse_table(rows: list[dict]) -> None:
         for category, short in CATEGORIES:
             worst = min(scored, key=lambda r: r["scores"][category])
             mark = "ok" if worst["scores"][category] >= BUDGET else f"BELOW {BUDGET}"
-            print(f"  {short:7} {worst['scores'][category]:>3}  {worst['page']}  ({worst['bytes'] / 1024:.1f} KB)  {mark}")
+            print(
+                f"  {short:7} {worst['scores'][category]:>3}  {worst['page']}  ({worst['bytes'] / 1024:.1f} KB)  {mark}"
+            )
     costly = [r for r in rows if r["findings"]]
     if costly:
         print("\nAudits that cost points:")
@@ -174,22 +192,55 @@ def screenshots(pages, server) -> int:
     return count
 
 
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def runs_text(values: list[float]) -> str:
+    return ", ".join(f"{v:.1f}" for v in values)
+
+
 def foundation_figures() -> list[tuple[str, str]]:
-    rows = []
-    t_import, proc = timed([sys.executable, "-c", "import tensorflow"], env=ENV, cwd=ROOT)
-    rows.append(("python -c 'import tensorflow'", f"{t_import:6.1f} s" + ("" if proc.returncode == 0 else " (failed)")))
+    """Medians of FOUNDATION_RUNS runs each; the budgets (issue 15) are reported, never enforced."""
+    rows = [("runs per figure; load average (1 min) before", f"{FOUNDATION_RUNS}; {os.getloadavg()[0]:.1f}")]
+    imports = []
+    for _ in range(FOUNDATION_RUNS):
+        seconds, proc = timed([sys.executable, "-c", "import tensorflow"], env=ENV, cwd=ROOT)
+        imports.append(seconds if proc.returncode == 0 else float("nan"))
+    t_import = median(imports)
+    rows.append(("python -c 'import tensorflow' (median)", f"{t_import:6.1f} s  [{runs_text(imports)}]"))
 
-    t_tests, proc = timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], env=ENV, cwd=ROOT)
-    summary = (proc.stdout.strip().splitlines() or ["?"])[-1]
-    rows.append(("warm test run (python -m pytest)", f"{t_tests:6.1f} s  [{summary}]"))
-    rows.append(("  ratio to one TensorFlow import", f"{t_tests / t_import:6.1f} x"))
+    tests, summary = [], "?"
+    for _ in range(FOUNDATION_RUNS):
+        seconds, proc = timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], env=ENV, cwd=ROOT)
+        tests.append(seconds)
+        summary = (proc.stdout.strip().splitlines() or ["?"])[-1]
+    t_tests = median(tests)
+    rows.append(("warm test run, python -m pytest (median)", f"{t_tests:6.1f} s  [{runs_text(tests)}] [{summary}]"))
+    ratio = t_tests / t_import
+    verdict = "within" if ratio <= TEST_BUDGET_IMPORTS else "OVER"
+    rows.append(
+        ("  ratio to one TensorFlow import", f"{ratio:6.1f} x  ({verdict} the budget of {TEST_BUDGET_IMPORTS} x)")
+    )
 
+    rebuilds = []
+    page = ROOT / "docs" / "index.md"
     with tempfile.TemporaryDirectory() as tmp:
-        build(Path(tmp) / "site", "http://127.0.0.1/")  # a first build, so the rebuild is warm
-        page = ROOT / "docs" / "index.md"
-        os.utime(page)  # "touch": the content is not changed
-        t_rebuild = build(Path(tmp) / "site", "http://127.0.0.1/")
-    rows.append((f"strict rebuild after touching {page.relative_to(ROOT)}", f"{t_rebuild:6.1f} s"))
+        build(Path(tmp) / "site", "http://127.0.0.1/")  # a first build, so the rebuilds are warm
+        for _ in range(FOUNDATION_RUNS):
+            os.utime(page)  # "touch": the content is not changed
+            rebuilds.append(build(Path(tmp) / "site", "http://127.0.0.1/"))
+    t_rebuild = median(rebuilds)
+    verdict = "within" if t_rebuild <= REBUILD_BUDGET_SECONDS else "OVER"
+    rows.append(
+        (
+            f"strict rebuild after touching {page.relative_to(ROOT)} (median)",
+            f"{t_rebuild:6.1f} s  [{runs_text(rebuilds)}] ({verdict} the budget of {REBUILD_BUDGET_SECONDS} s)",
+        )
+    )
+    rows.append(("load average (1 min) after", f"{os.getloadavg()[0]:.1f} (2 cores: figures above ~2 are slowed)"))
     return rows
 
 

@@ -4,6 +4,11 @@ Every snippet is ``snippets/<chapter>/<nn>_<what>.py``; its kept stdout is the s
 Each snippet runs in a process of its own (``tf.RegisterGradient`` writes a process-wide registry), but
 TensorFlow is imported only once: a fork server imports it, then forks a fresh child per snippet.
 
+A snippet's result (stdout, stderr, exit 0) is kept in ``.cache/snippets/``, keyed on the snippet's bytes, the
+locked environment (requirements.lock), Python and ``RUNNER``: a warm test run re-runs only the snippets whose
+key changed (a TensorFlow upgrade changes every key). ``SNIPPET_CACHE=0`` runs every snippet; ``make outputs``
+always runs them.
+
 Command line (what ``make outputs`` runs)::
 
     python -m tests.harness --update                      # every snippet
@@ -14,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import hashlib
+import json
 import multiprocessing
 import os
 import platform
@@ -27,6 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 VERSION_FILE = SNIPPETS / "tensorflow_version.txt"
 TIMEOUT_SECONDS = 600
+RESULT_CACHE = ROOT / ".cache" / "snippets"
+RUNNER = "1"  # bump when a change here changes what a snippet prints: every kept result is then stale
+use_result_cache = os.environ.get("SNIPPET_CACHE", "1") != "0"
 
 # Determinism and quiet logs, for the fork server and so for every snippet it forks.
 SNIPPET_ENV = {
@@ -90,13 +100,6 @@ def _run_in_child(path: str, stdout_file: str, stderr_file: str) -> None:
     os._exit(code)
 
 
-def _tensorflow_version_in_child(result_file: str) -> None:
-    import tensorflow as tf
-
-    Path(result_file).write_text(tf.__version__)
-    os._exit(0)
-
-
 _context = None
 
 
@@ -136,9 +139,45 @@ def _absolute(path: Path | str) -> Path:
     return (path if path.is_absolute() else ROOT / path).resolve()
 
 
+def _result_key(path: Path) -> str:
+    digest = hashlib.sha256(path.read_bytes())
+    digest.update((ROOT / "requirements.lock").read_bytes())
+    digest.update(f"{RUNNER} {platform.python_version()} {platform.machine()} {sorted(SNIPPET_ENV.items())}".encode())
+    return digest.hexdigest()[:24]
+
+
+def _cached_result(path: Path) -> Result | None:
+    if not use_result_cache or not path.is_file():
+        return None
+    kept = RESULT_CACHE / f"{_result_key(path)}.json"
+    if not kept.exists():
+        return None
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    return Result(path, data["stdout"], data["stderr"], 0)
+
+
+def _keep_result(result: Result) -> None:
+    """Only a clean exit is kept: a failing snippet runs again next time."""
+    if result.returncode == 0:
+        RESULT_CACHE.mkdir(parents=True, exist_ok=True)
+        kept = RESULT_CACHE / f"{_result_key(result.path)}.json"
+        tmp = kept.with_name(f".{kept.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"stdout": result.stdout, "stderr": result.stderr}), encoding="utf-8")
+        tmp.replace(kept)
+
+
 def prefetch(paths: list[Path], jobs: int = 2) -> None:
-    """Start running snippets in the background, `jobs` at a time; `run_snippet` then waits for them."""
+    """Start running snippets in the background, `jobs` at a time; `run_snippet` then waits for them.
+    Snippets with a kept result are not run (and if none needs running, TensorFlow is not even imported)."""
     global _pool
+    paths = [path for path in map(_absolute, paths) if path.is_file() and path not in _cache and path not in _pending]
+    for path in paths:
+        cached = _cached_result(path)
+        if cached is not None:
+            _cache[path] = cached
+    paths = [path for path in paths if path not in _cache]
+    if not paths:
+        return
     if _pool is None:
         _fork_context()  # set the environment before any thread starts the fork server
         _pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="snippet")
@@ -164,6 +203,10 @@ def run_snippet(path: Path | str) -> Result:
 
 
 def _run(path: Path) -> Result:
+    cached = _cached_result(path)
+    if cached is not None:
+        _cache[path] = cached
+        return cached
     with tempfile.TemporaryDirectory() as tmp:
         out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
         out.touch()
@@ -177,17 +220,21 @@ def _run(path: Path) -> Result:
             err.write_text(err.read_text() + f"\n[harness] killed after {TIMEOUT_SECONDS} s\n")
         result = Result(path, out.read_text(), err.read_text(), child.exitcode)
     _cache[path] = result
+    _keep_result(result)
     return result
 
 
 def tensorflow_version() -> str:
-    """The TensorFlow version the fork server (and so every snippet) runs with."""
-    with tempfile.TemporaryDirectory() as tmp:
-        target = Path(tmp, "version")
-        child = _fork_context().Process(target=_tensorflow_version_in_child, args=(str(target),))
-        child.start()
-        child.join(TIMEOUT_SECONDS)
-        return target.read_text()
+    """The installed TensorFlow's version, the one the fork server imports (read from the package metadata,
+    so checking it does not cost a TensorFlow import)."""
+    from importlib import metadata
+
+    for dist in ("tensorflow-cpu", "tensorflow"):
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            continue
+    return "none"
 
 
 def version_line() -> str:
@@ -215,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--update", action="store_true", help="rewrite each snippet's kept .out with its real stdout")
     parser.add_argument("paths", nargs="*", help="snippet files or folders (default: every snippet)")
     args = parser.parse_args(argv)
+    global use_result_cache
+    use_result_cache = False  # `make outputs` runs every chosen snippet (its fresh result is kept)
 
     failed = 0
     chosen = _select(args.paths)
@@ -236,8 +285,12 @@ def main(argv: list[str] | None = None) -> int:
             failed += 1
             print(f"STALE   {relative(kept)} (run with --update)")
     if args.update:
-        VERSION_FILE.write_text(version_line() + "\n")
-        print(f"written {relative(VERSION_FILE)}: {VERSION_FILE.read_text().strip()}")
+        line = version_line() + "\n"
+        if VERSION_FILE.exists() and VERSION_FILE.read_text() == line:
+            print(f"same    {relative(VERSION_FILE)}")
+        else:
+            VERSION_FILE.write_text(line)
+            print(f"written {relative(VERSION_FILE)}: {line.strip()}")
     return 1 if failed else 0
 
 

@@ -3,7 +3,7 @@
 A page is a Markdown file under docs/ or a notebook source under docs/notebooks/ (jupytext percent format:
 only its `# %% [markdown]` cells are prose). `prose_lines` blanks out everything that is not prose and keeps
 the line count, so a finding can name the line: fenced code blocks, inline code, snippet include lines
-(--8<--), URLs and link targets, HTML tags and comments, LaTeX math ($...$, $$...$$), heading anchors and
+(--8<--, {* snippets/... *}), URLs and link targets, HTML tags and comments, LaTeX math ($...$, $$...$$), heading anchors and
 attribute lists ({ #id }, {: ... }), admonition and tab markers (the titles stay), identifiers with an
 underscore or a digit, dotted names and tokens with a slash (code names, paths and fractions written without
 code font), Greek letters and Unicode super- and subscripts (math written without $...$).
@@ -103,7 +103,7 @@ def prose_lines(text: str) -> list[str]:
         elif FENCE.match(line):
             fence = FENCE.match(line).group(1)
             kept.append("")
-        elif "--8<--" in line:
+        elif "--8<--" in line or line.lstrip().startswith("{* "):
             kept.append("")
         else:
             kept.append(line)
@@ -113,5 +113,3 @@ def prose_lines(text: str) -> list[str]:
     lines = prose.split("\n")
     assert len(lines) == len(kept), "prose extraction must keep the line count"
     return lines
-
-

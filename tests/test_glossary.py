@@ -34,8 +34,11 @@ WRONG_VARIANTS = [
     (r"пропускающ\w*", "сквозной градиент", "pass-through-gradient"),
     (r"символическ\w*", "символьный тензор", "symbolic-tensor"),
     (r"оттрассирован\w*", "трассированный граф", "tracing"),
-    (r"верси\w*+(?!\s+(?:TensorFlow|TF|Python|Keras|NumPy|\d))",
-     "вариант (вариант 1, вариант 2); «версия» только о версиях программ", "second-order.md#version-1"),
+    (
+        r"верси\w*+(?!\s+(?:TensorFlow|TF|Python|Keras|NumPy|\d))",
+        "вариант (вариант 1, вариант 2); «версия» только о версиях программ",
+        "second-order.md#version-1",
+    ),
     (r"\bне\s+то\s+число", "неверное число градиентов", "errors.md#expected-to-return-n-gradients"),
     (r"обратн\w*\s+функци\w*", "функция обратного прохода (обратная функция — это inverse)", "backward-pass"),
     (r"фрагмент\w*\s+кода", "блок кода (каждый — файл, пример кода)", "snippet"),
@@ -54,6 +57,7 @@ WRONG_VARIANTS = [
     (r"аутпут\w*", "вывод", "output"),
     (r"докстринг\w*", "docstring", "docstring"),
 ]
+
 
 def definition(anchor: str) -> str:
     """Where a preferred term is defined, as a path a reader can open."""
@@ -162,7 +166,7 @@ def test_upstream_gradient_is_named_in_english_once(page):
         return
     line = text.count("\n", 0, first.start()) + 1
     english = [m.start() for m in re.finditer(re.escape(UPSTREAM_ENGLISH), text)]
-    right_after = re.match(r"[\s\]*`]*" + re.escape(UPSTREAM_ENGLISH), text[first.end():])
+    right_after = re.match(r"[\s\]*`]*" + re.escape(UPSTREAM_ENGLISH), text[first.end() :])
     assert right_after and len(english) == 1, (
         f"{relative(page)}:{line}: the first «{first.group(0)}» on the page should be followed by "
         f"'{UPSTREAM_ENGLISH}', and the English term should appear only there "
@@ -189,8 +193,9 @@ CITED_AS_LINK = re.compile(
 CITED_IN_QUOTES = re.compile(r"глав[аеуы]\s+«(?P<text>[^»]+)»")
 
 
-@pytest.mark.parametrize("page", russian_text_pages() + [GLOSSARY_RU],
-                         ids=[relative(p) for p in russian_text_pages() + [GLOSSARY_RU]])
+@pytest.mark.parametrize(
+    "page", russian_text_pages() + [GLOSSARY_RU], ids=[relative(p) for p in russian_text_pages() + [GLOSSARY_RU]]
+)
 def test_chapters_are_cited_by_their_titles(page):
     """«в главе [Проверка градиентов](checking-gradients.md)» names no chapter: the title is «Как проверить …»."""
     titles = chapter_titles()
@@ -206,6 +211,8 @@ def test_chapters_are_cited_by_their_titles(page):
         cited = " ".join(match["text"].split())
         if cited not in titles.values():
             line = text.count("\n", 0, match.start()) + 1
-            problems.append(f"{relative(page)}:{line}: «{cited}» is no chapter's title; titles: "
-                            + "; ".join(f"«{t}»" for t in titles.values()))
+            problems.append(
+                f"{relative(page)}:{line}: «{cited}» is no chapter's title; titles: "
+                + "; ".join(f"«{t}»" for t in titles.values())
+            )
     assert not problems, "cite a chapter by its real title (its first heading):\n" + "\n".join(problems)

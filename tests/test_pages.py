@@ -1,5 +1,7 @@
 """Guards on the Markdown pages: twins in both languages, shared snippets, stable anchors, no stray code.
 
+A snippet is shown with one line, ``{* snippets/<chapter>/<nn>_<what>.py *}`` (hooks/snippet_includes.py).
+
 Each failure names the page, the line where it can, and what to do.
 """
 
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from snippet_includes import INCLUDE as SNIPPET  # hooks/snippet_includes.py: {* snippets/<file>.py *}
 from tests.harness import ROOT, all_snippets, output_path, relative
 
 DOCS = ROOT / "docs"
@@ -23,7 +26,8 @@ PYTHON_LANGS = {"python", "py", "python3", "pycon", "ipython"}
 class Page:
     path: Path
     headings: list = field(default_factory=list)  # (line, text, anchor or None)
-    includes: list = field(default_factory=list)  # (line, included path)
+    includes: list = field(default_factory=list)  # (line, include as written: "{* path *}" or '--8<-- "path"')
+    shown: list = field(default_factory=list)  # (line, file the page shows)
     python_blocks: list = field(default_factory=list)  # (line, body lines)
 
     @property
@@ -36,8 +40,16 @@ def parse(path: Path) -> Page:
     fence = None
     block_start, block_lang, body = 0, "", []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        snippet = SNIPPET.match(line)
+        if snippet:
+            path, section = snippet["path"], snippet["section"]
+            page.includes.append((number, "{* " + path + (f":{section}" if section else "") + " *}"))
+            page.shown.append((number, path))
+            if not section:
+                page.shown.append((number, path[: -len(".py")] + ".out"))
         for target in INCLUDE.findall(line):
-            page.includes.append((number, target if (ROOT / target).exists() else target.split(":")[0]))
+            page.includes.append((number, f'--8<-- "{target}"'))
+            page.shown.append((number, target if (ROOT / target).exists() else target.split(":")[0]))
         match = FENCE.match(line)
         if fence is None and match:
             fence, block_start, block_lang, body = match.group(1), number, match.group(2).lower(), []
@@ -79,20 +91,24 @@ EN_IDS = [relative(p) for p in english_pages()]
 @pytest.mark.parametrize("page", ALL_PAGES, ids=IDS)
 def test_page_has_its_twin(page):
     other = twin(page)
-    assert other.exists(), (
-        f"{relative(page)} has no {'English' if page.name.endswith('.ru.md') else 'Russian'} twin: "
-        f"create {relative(other)} with the same headings (same {{ #anchors }}) and the same snippet includes"
-    )
+    if not other.exists():
+        pytest.fail(
+            f"{relative(page)} has no {'English' if page.name.endswith('.ru.md') else 'Russian'} twin: "
+            f"create {relative(other)} with the same headings (same {{ #anchors }}) and the same snippet includes",
+            pytrace=False,
+        )
 
 
 @pytest.mark.parametrize("page", ALL_PAGES, ids=IDS)
 def test_every_heading_has_an_explicit_english_anchor(page):
     parsed = parse(page)
     missing = [f"{parsed.rel}:{line}: {text}" for line, text, anchor in parsed.headings if anchor is None]
-    assert not missing, (
-        "headings without an explicit anchor (add ' { #english-id }' at the end, the same id in both languages):\n"
-        + "\n".join(missing)
-    )
+    if missing:
+        pytest.fail(
+            "headings without an explicit anchor (add ' { #english-id }' at the end, the same id in both "
+            "languages):\n" + "\n".join(missing),
+            pytrace=False,
+        )
 
 
 @pytest.mark.parametrize("page", english_pages(), ids=EN_IDS)
@@ -109,14 +125,31 @@ def test_twins_share_anchors_and_snippets(page):
             f"in the same order, with the same {{ #ids }}.\n{_first_difference(en.headings, ru.headings, en.rel, ru.rel)}",
             pytrace=False,
         )
-    en_inc = [t for _, t in en.includes]
-    ru_inc = [t for _, t in ru.includes]
-    if en_inc != ru_inc:
-        pytest.fail(
+    if [t for _, t in en.includes] != [t for _, t in ru.includes]:
+        pytest.fail(_include_drift(en, ru), pytrace=False)
+
+
+def _include_drift(en: Page, ru: Page) -> str:
+    """Every include one twin has and the other lacks, with the line to paste and where; else the order."""
+    lines = []
+    for here, there in ((en, ru), (ru, en)):
+        theirs = [t for _, t in there.includes]
+        for i, (line, item) in enumerate(here.includes):
+            if theirs.count(item) >= [t for _, t in here.includes][: i + 1].count(item):
+                continue
+            before = next((t for _, t in reversed(here.includes[:i]) if t in theirs), None)
+            anchor = next((n for n, t in there.includes if t == before), None) if before else None
+            where = f"after line {anchor} ({before})" if anchor else "before the first include"
+            lines.append(f"  {there.rel}: paste {where}:\n      {item}\n    (as at {here.rel}:{line})")
+    if lines:
+        return (
             f"snippet includes drifted between {en.rel} and {ru.rel}; both pages must include the same files "
-            f"in the same order.\n{_first_difference(en.includes, ru.includes, en.rel, ru.rel)}",
-            pytrace=False,
+            f"in the same order. Missing:\n" + "\n".join(lines)
         )
+    return (
+        f"snippet includes are in a different order in {en.rel} and {ru.rel}; put them in the English order.\n"
+        + _first_difference(en.includes, ru.includes, en.rel, ru.rel)
+    )
 
 
 def _first_difference(left, right, left_name, right_name):
@@ -135,33 +168,55 @@ def _first_difference(left, right, left_name, right_name):
 @pytest.mark.parametrize("page", ALL_PAGES, ids=IDS)
 def test_every_include_resolves(page):
     parsed = parse(page)
-    broken = [f"{parsed.rel}:{line}: --8<-- \"{target}\"" for line, target in parsed.includes if not (ROOT / target).exists()]
-    assert not broken, "includes of files that do not exist (fix the path, or create the snippet):\n" + "\n".join(broken)
+    broken = [f"{parsed.rel}:{line}: {target}" for line, target in parsed.shown if not (ROOT / target).exists()]
+    if broken:
+        pytest.fail(
+            "includes of files that do not exist (fix the path, or create the snippet and run "
+            "`make outputs ONLY=<snippet>`):\n" + "\n".join(broken),
+            pytrace=False,
+        )
 
 
 @pytest.mark.parametrize("page", ALL_PAGES, ids=IDS)
-def test_python_blocks_are_snippet_includes(page):
+def test_code_is_included_with_one_line(page):
     parsed = parse(page)
     pasted = [
         f"{parsed.rel}:{line}"
         for line, body in parsed.python_blocks
         if any(text.strip() and not INCLUDE.search(text) for text in body)
     ]
-    assert not pasted, (
-        "Python code pasted into a page (code must live in snippets/ and be run by the tests). Move it to "
-        "snippets/<chapter>/<nn>_<what>.py, run `make outputs ONLY=<that file>`, and include it with "
-        '--8<-- "snippets/...py" (and its .out under it):\n' + "\n".join(pasted)
-    )
+    wrapped = {}
+    for line, include in parsed.includes:
+        target = include.removeprefix('--8<-- "').removesuffix('"').split(":")[0]
+        if include.startswith('--8<-- "snippets/') and target.endswith((".py", ".out")):
+            code = target.removesuffix(".out") + ".py" if target.endswith(".out") else target
+            wrapped.setdefault(code, f"{parsed.rel}:{line}: replace the code and output blocks with  {{* {code} *}}")
+    message = []
+    if pasted:
+        message.append(
+            "Python code pasted into a page (code must live in snippets/ and be run by the tests). Move it to "
+            "snippets/<chapter>/<nn>_<what>.py, run `make outputs ONLY=<that file>`, and include it with one "
+            "line, {* snippets/<chapter>/<nn>_<what>.py *}:\n" + "\n".join(pasted)
+        )
+    if wrapped:
+        message.append(
+            "a snippet or its output included with --8<-- inside a fence; one line shows the code and its output, "
+            "titled in the page's language:\n" + "\n".join(wrapped.values())
+        )
+    if message:
+        pytest.fail("\n\n".join(message), pytrace=False)
 
 
 def test_every_snippet_and_output_is_shown_on_some_page():
-    shown = {(ROOT / target).resolve() for page in ALL_PAGES for _, target in parse(page).includes}
+    shown = {(ROOT / target).resolve() for page in ALL_PAGES for _, target in parse(page).shown}
     orphans = []
     for snippet in all_snippets():
         for path in (snippet, output_path(snippet)):
             if path.resolve() not in shown:
                 orphans.append(relative(path))
-    assert not orphans, (
-        "snippet files that no page includes (include them on their chapter's page in both languages, "
-        "or delete them):\n" + "\n".join(orphans)
-    )
+    if orphans:
+        pytest.fail(
+            "snippet files that no page includes (add  {* snippets/<chapter>/<nn>_<what>.py *}  on the chapter's "
+            "page in both languages, or delete them):\n" + "\n".join(orphans),
+            pytrace=False,
+        )

@@ -45,7 +45,11 @@ def published(built_site, tmp_path_factory) -> Published:
     subprocess.run(["git", "init", "--quiet", "--bare", str(remote)], check=True)
     env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
     proc = subprocess.run(
-        ["make", "--no-print-directory", "publish", f"REMOTE={remote}"], cwd=ROOT, env=env, capture_output=True, text=True
+        ["make", "--no-print-directory", "publish", f"REMOTE={remote}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     tree = tmp / "gh-pages"
     tree.mkdir()
@@ -71,7 +75,9 @@ def test_gh_pages_holds_both_languages_nojekyll_404_and_sitemap(published):
     for name in (ROOT / "docs" / "notebooks").glob("*.py"):
         stem = name.name.split(".")[0]
         for lang_prefix in ("", "ru/"):
-            assert (tree / lang_prefix / "notebooks" / stem / "index.html").is_file(), f"notebook page {lang_prefix}notebooks/{stem}/ not published"
+            assert (tree / lang_prefix / "notebooks" / stem / "index.html").is_file(), (
+                f"notebook page {lang_prefix}notebooks/{stem}/ not published"
+            )
 
 
 def test_sitemap_lists_every_page_in_both_languages(published):
@@ -81,7 +87,7 @@ def test_sitemap_lists_every_page_in_both_languages(published):
     assert locs, "sitemap.xml lists no page"
     wrong = [loc for loc in locs if not loc.startswith(SITE_URL)]
     assert not wrong, f"sitemap entries outside site_url {SITE_URL}: {wrong}"
-    listed = {loc[len(SITE_URL):] for loc in locs}
+    listed = {loc[len(SITE_URL) :] for loc in locs}
     pages = set()
     for index in tree.rglob("index.html"):
         folder = index.parent.relative_to(tree).as_posix()
@@ -118,7 +124,7 @@ def test_links_and_assets_resolve_under_the_sub_path(published):
             if not target.path.startswith(SITE_PATH):
                 broken.append(f"{rel}: {ref} leaves the site's path {SITE_PATH}")
                 continue
-            local = PurePosixPath(target.path[len(SITE_PATH):])
+            local = PurePosixPath(target.path[len(SITE_PATH) :])
             file = tree / local
             if target.path.endswith("/"):
                 file = file / "index.html"

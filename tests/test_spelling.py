@@ -39,7 +39,9 @@ def hunspell_problem() -> str | None:
     available = {Path(line.strip()).name for line in listing.splitlines() if line.startswith("/")}
     missing = [d for d in DICTIONARIES if d not in available]
     if missing:
-        return f"hunspell has no {', '.join(missing)} dictionary (found: {sorted(available) or 'none'}); " + INSTALL_HINT
+        return (
+            f"hunspell has no {', '.join(missing)} dictionary (found: {sorted(available) or 'none'}); " + INSTALL_HINT
+        )
     return None
 
 
@@ -116,7 +118,9 @@ def test_diagram_labels_are_spelled_correctly(svg, personal_dictionary):
     labels = prose_lines(diagram_labels(svg))
     found = misspellings(labels, personal_dictionary)
     if found:
-        report = "\n".join(f"  {relative(svg)}: label {labels[number - 1].strip()!r}: {word!r}" for number, word, _ in found)
+        report = "\n".join(
+            f"  {relative(svg)}: label {labels[number - 1].strip()!r}: {word!r}" for number, word, _ in found
+        )
         pytest.fail(
             f"hunspell does not know these words in diagram labels:\n{report}\n"
             f"Fix the label (in the tool that draws the diagram, if it is generated); or, if a word is right, add it "

@@ -20,8 +20,36 @@ from tests.prose import pages
 SKIPPED = {"pre", "code", "kbd", "samp", "math", "svg", "script", "style", "textarea"}
 # Where a run of text ends (a paragraph, a list item, a table cell): whitespace between two of them is no space
 # between words, so the parser puts a separator there.
-BLOCK = {"blockquote", "br", "dd", "details", "div", "dl", "dt", "figcaption", "figure", "h1", "h2", "h3", "h4",
-         "h5", "h6", "hr", "li", "ol", "p", "section", "summary", "table", "tbody", "td", "th", "thead", "tr", "ul"}
+BLOCK = {
+    "blockquote",
+    "br",
+    "dd",
+    "details",
+    "div",
+    "dl",
+    "dt",
+    "figcaption",
+    "figure",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "li",
+    "ol",
+    "p",
+    "section",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "th",
+    "thead",
+    "tr",
+    "ul",
+}
 SEPARATOR = "\x00"
 BREAKABLE = r"[ \t\r\n]"
 SHORT_WORDS = "а в и к о с у во да до за из ко на не ни но об от по со".split()
@@ -29,8 +57,10 @@ SHORT_WORDS = "а в и к о с у во да до за из ко на не ни
 # (what must not be in the prose of a Russian page, what it means)
 RULES = [
     (re.compile(BREAKABLE + "+—"), "a breakable space before «—» (a line could start with the dash)"),
-    (re.compile(r"(?<![\w-])(?:" + "|".join(SHORT_WORDS) + ")" + BREAKABLE, re.IGNORECASE),
-     "a breakable space after a one- or two-letter word (a line could end with it)"),
+    (
+        re.compile(r"(?<![\w-])(?:" + "|".join(SHORT_WORDS) + ")" + BREAKABLE, re.IGNORECASE),
+        "a breakable space after a one- or two-letter word (a line could end with it)",
+    ),
     (re.compile(r"\d" + BREAKABLE + r"+[а-яё%]", re.IGNORECASE), "a breakable space between a number and its unit"),
 ]
 FIX = "The rule is applied at build time by hooks/typography_ru.py (is it listed under `hooks:` in mkdocs.yml?)."
@@ -101,9 +131,13 @@ def test_russian_pages_keep_words_together(site):
         prose = "".join(read(page).prose)
         for pattern, meaning in RULES:
             for match in pattern.finditer(prose):
-                around = prose[max(0, match.start() - 30) : match.end() + 30].replace("\n", " ").replace(SEPARATOR, " | ")
+                around = (
+                    prose[max(0, match.start() - 30) : match.end() + 30].replace("\n", " ").replace(SEPARATOR, " | ")
+                )
                 problems.append(f"{page.relative_to(site)}: {meaning}: …{around}…")
-    assert not problems, f"{len(problems)} line break(s) Russian typesetting forbids:\n" + "\n".join(problems[:40]) + "\n" + FIX
+    assert not problems, (
+        f"{len(problems)} line break(s) Russian typesetting forbids:\n" + "\n".join(problems[:40]) + "\n" + FIX
+    )
 
 
 def test_russian_pages_use_non_breaking_spaces_in_prose_only(site):
@@ -136,7 +170,10 @@ def shown(html: str) -> str:
         ("<p><code>dy</code> — градиент</p>", "<p><code>dy</code>~— градиент</p>"),
         ("<p>в графе и на ленте</p>", "<p>в~графе и~на~ленте</p>"),
         ("<p>В eager-режиме</p>", "<p>В~eager-режиме</p>"),
-        ("<p>внутри <code>tf.function</code> с <code>x</code></p>", "<p>внутри <code>tf.function</code> с~<code>x</code></p>"),
+        (
+            "<p>внутри <code>tf.function</code> с <code>x</code></p>",
+            "<p>внутри <code>tf.function</code> с~<code>x</code></p>",
+        ),
         ("<p>245 операций, 2.4 раза</p>", "<p>245~операций, 2.4~раза</p>"),
         ("<p>слово в\nстроке</p>", "<p>слово в~строке</p>"),
     ],
@@ -151,7 +188,7 @@ def test_rules_apply_to_prose(source, expected):
         "<pre><code>x = 1  # в графе — так</code></pre>",
         "<p><code>a — в b</code></p>",
         "<p><kbd>в ответ</kbd></p>",
-        '<p><math><mi>в</mi> <mo>—</mo> <mn>2</mn> <mi>с</mi></math></p>',
+        "<p><math><mi>в</mi> <mo>—</mo> <mn>2</mn> <mi>с</mi></math></p>",
         '<p><img alt="в графе — 2 операции" src="a b.svg"></p>',
         '<p><a href="#x" title="на ленте — да">ссылка</a></p>',
         "<p><!-- в комментарии — нет --></p>",

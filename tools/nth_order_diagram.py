@@ -25,8 +25,7 @@ from pathlib import Path
 if not __package__:  # run as `python tools/nth_order_diagram.py`: let it import the tools package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.svg import (BLUE, LANE_FILL, MONO, MUTED, ORANGE, PURPLE, RED, ROOT, Svg, check_requested,
-                       write_or_check)
+from tools.svg import BLUE, LANE_FILL, MONO, MUTED, ORANGE, PURPLE, RED, ROOT, Svg, check_requested, write_or_check
 
 OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
 LANGS = ("en", "ru")
@@ -53,8 +52,11 @@ TEXT = {
             "(c) RegisterGradient: the gradient's ops have registered gradients too",
         ],
         "lane_note": ["nth_derivative(f, x, 3)", "", ""],
-        "tape": ["tape 1 records the forward pass", "tape 2 records tape 1 and its backward pass",
-                 "tape 3 records everything inside it"],
+        "tape": [
+            "tape 1 records the forward pass",
+            "tape 2 records tape 1 and its backward pass",
+            "tape 3 records everything inside it",
+        ],
         "forward": "forward pass",
         "right": [
             "The innermost tape finishes first;",
@@ -64,13 +66,17 @@ TEXT = {
             "so the graph grows with n.",
         ],
         "grad": "grad",
-        "b_note": ["grad(dy) of make_fn(k) returns dy · make_fn(k+1)(x): again a function with a custom",
-                   "gradient, so the next tape can differentiate it."],
+        "b_note": [
+            "grad(dy) of make_fn(k) returns dy · make_fn(k+1)(x): again a function with a custom",
+            "gradient, so the next tape can differentiate it.",
+        ],
         "registered": "gradient",
         "op": "op",
-        "c_note": [("Each arrow is a registered gradient: it builds the next op, whose gradient is registered too.", MUTED),
-                   ("If the gradient's op has no gradient of its own (an opaque op), the chain stops:", RED),
-                   ("the 2nd derivative is None.", RED)],
+        "c_note": [
+            ("Each arrow is a registered gradient: it builds the next op, whose gradient is registered too.", MUTED),
+            ("If the gradient's op has no gradient of its own (an opaque op), the chain stops:", RED),
+            ("the 2nd derivative is None.", RED),
+        ],
     },
     "ru": {
         "title": "Как вкладываются порядки: три пути к производной n-го порядка",
@@ -92,8 +98,11 @@ TEXT = {
             "(c) RegisterGradient: у операций из градиента тоже зарегистрированы градиенты",
         ],
         "lane_note": ["nth_derivative(f, x, 3)", "", ""],
-        "tape": ["лента 1 записывает прямой проход", "лента 2 записывает ленту 1 и её обратный проход",
-                 "лента 3 записывает всё, что внутри"],
+        "tape": [
+            "лента 1 записывает прямой проход",
+            "лента 2 записывает ленту 1 и её обратный проход",
+            "лента 3 записывает всё, что внутри",
+        ],
         "forward": "прямой проход",
         "right": [
             "Первой заканчивает внутренняя лента;",
@@ -103,14 +112,18 @@ TEXT = {
             "поэтому граф растёт с n.",
         ],
         "grad": "grad",
-        "b_note": ["grad(dy) функции make_fn(k) возвращает dy · make_fn(k+1)(x): снова функцию",
-                   "с пользовательским градиентом — её продифференцирует следующая лента."],
+        "b_note": [
+            "grad(dy) функции make_fn(k) возвращает dy · make_fn(k+1)(x): снова функцию",
+            "с пользовательским градиентом — её продифференцирует следующая лента.",
+        ],
         "registered": "градиент",
         "op": "операция",
-        "c_note": [("Каждая стрелка — зарегистрированный градиент: он строит следующую операцию,", MUTED),
-                   ("и её градиент тоже зарегистрирован.", MUTED),
-                   ("Если у операции из градиента нет своего градиента (непрозрачная операция),", RED),
-                   ("цепочка обрывается: вторая производная — None.", RED)],
+        "c_note": [
+            ("Каждая стрелка — зарегистрированный градиент: он строит следующую операцию,", MUTED),
+            ("и её градиент тоже зарегистрирован.", MUTED),
+            ("Если у операции из градиента нет своего градиента (непрозрачная операция),", RED),
+            ("цепочка обрывается: вторая производная — None.", RED),
+        ],
     },
 }
 
@@ -146,9 +159,12 @@ def nesting_svg(lang: str) -> str:
         note = t["lane_note"][i]
         note_part = (
             f'<tspan fill="{MUTED}" font-weight="normal" font-size="12" font-family="{MONO}">   {escape(note)}</tspan>'
-            if note else ""
+            if note
+            else ""
         )
-        svg.parts.append(f'<text x="24" y="{top + 24}" fill="{color}" font-weight="bold">{escape(t["lane"][i])}{note_part}</text>')
+        svg.parts.append(
+            f'<text x="24" y="{top + 24}" fill="{color}" font-weight="bold">{escape(t["lane"][i])}{note_part}</text>'
+        )
 
     # (a) nested tapes: tape 3 outermost, results on the right.
     top = lanes[0][0]
@@ -190,6 +206,9 @@ def nesting_svg(lang: str) -> str:
 
 def targets() -> dict[Path, str]:
     return {OUT_DIR / f"nth-order-nesting.{lang}.svg": nesting_svg(lang) for lang in LANGS}
+
+
+INPUTS = ()  # draws from its own data, no kept output (tools/diagrams.py --only)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -56,7 +56,18 @@ def resolve_remote(remote: str) -> str:
 def build(site_dir: Path) -> None:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     print(f"publish: strict build into {site_dir}", flush=True)
-    run(sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir), cwd=ROOT, env=env, capture=False)
+    run(
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "--strict",
+        "--site-dir",
+        str(site_dir),
+        cwd=ROOT,
+        env=env,
+        capture=False,
+    )
 
 
 def prepare(site_dir: Path) -> None:
@@ -69,7 +80,9 @@ def prepare(site_dir: Path) -> None:
 def source_revision() -> str:
     proc = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True, capture_output=True)
     rev = proc.stdout.strip() or "unknown"
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, text=True, capture_output=True)
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, text=True, capture_output=True
+    )
     return rev + ("+local changes" if dirty.stdout.strip() else "")
 
 
@@ -86,7 +99,16 @@ def push(site_dir: Path, url: str) -> str:
         for line in headers.splitlines():
             key, _, value = line.partition(" ")
             extra += ["-c", f"{key}={value}"]
-        base = ["git", *extra, "-c", f"user.name={name}", "-c", f"user.email={email}", f"--git-dir={git_dir}", f"--work-tree={site_dir}"]
+        base = [
+            "git",
+            *extra,
+            "-c",
+            f"user.name={name}",
+            "-c",
+            f"user.email={email}",
+            f"--git-dir={git_dir}",
+            f"--work-tree={site_dir}",
+        ]
         run("git", "init", "--quiet", "--bare", str(git_dir))
         parent = []
         if run(*base, "ls-remote", "--heads", url, BRANCH):

@@ -27,8 +27,7 @@ from pathlib import Path
 if not __package__:  # run as `python tools/registergradient_diagram.py`: let it import the tools package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.svg import (BLUE, INK, LANE_FILL, MONO, MUTED, ORANGE, RED, ROOT, SANS, Svg, check_requested,
-                       write_or_check)
+from tools.svg import BLUE, INK, LANE_FILL, MONO, MUTED, ORANGE, RED, ROOT, SANS, Svg, check_requested, write_or_check
 
 OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
 LANGS = ("en", "ru")
@@ -63,9 +62,11 @@ TEXT = {
         "columns": ["what you write", "what the forward pass leaves", "what the backward pass does"],
         "lanes": [
             ["1. GradientTape: eager mode, or a tape inside tf.function", None, "looks up registry[op.type]"],
-            ["2. Graph: tf.gradients, or the backward pass of a tf.function",
-             "(the one a tape outside the tf.function uses)",
-             "looks up registry[_gradient_op_type], else registry[op.type]"],
+            [
+                "2. Graph: tf.gradients, or the backward pass of a tf.function",
+                "(the one a tape outside the tf.function uses)",
+                "looks up registry[_gradient_op_type], else registry[op.type]",
+            ],
         ],
         "recorded": [
             [
@@ -78,10 +79,14 @@ TEXT = {
             ],
         ],
         "verdicts": [
-            [("IGNORED", ["attribute never read:", "built-in gradient used"]),
-             ("APPLIED", ["the tape calls your grad"])],
-            [("APPLIED", ["registry entry of that", "name: your function"]),
-             ("APPLIED", ["registry entry of that", "name: your grad"])],
+            [
+                ("IGNORED", ["attribute never read:", "built-in gradient used"]),
+                ("APPLIED", ["the tape calls your grad"]),
+            ],
+            [
+                ("APPLIED", ["registry entry of that", "name: your function"]),
+                ("APPLIED", ["registry entry of that", "name: your grad"]),
+            ],
         ],
         "registry": [
             "Gradient registry: one process-wide table, name → gradient function.",
@@ -109,9 +114,11 @@ TEXT = {
         "columns": ["что вы пишете", "что остаётся после прямого прохода", "что делает обратный проход"],
         "lanes": [
             ["1. GradientTape: eager-режим или лента внутри tf.function", None, "ищет registry[op.type]"],
-            ["2. Граф: tf.gradients или обратный проход tf.function",
-             "(его использует лента снаружи tf.function)",
-             "ищет registry[_gradient_op_type], иначе registry[op.type]"],
+            [
+                "2. Граф: tf.gradients или обратный проход tf.function",
+                "(его использует лента снаружи tf.function)",
+                "ищет registry[_gradient_op_type], иначе registry[op.type]",
+            ],
         ],
         "recorded": [
             [
@@ -124,10 +131,14 @@ TEXT = {
             ],
         ],
         "verdicts": [
-            [("ИГНОРИРУЕТСЯ", ["атрибут не читается:", "встроенный градиент"]),
-             ("ПРИМЕНЯЕТСЯ", ["лента вызывает ваш grad"])],
-            [("ПРИМЕНЯЕТСЯ", ["под этим именем в реестре", "лежит ваша функция"]),
-             ("ПРИМЕНЯЕТСЯ", ["под этим именем в реестре", "лежит ваш grad"])],
+            [
+                ("ИГНОРИРУЕТСЯ", ["атрибут не читается:", "встроенный градиент"]),
+                ("ПРИМЕНЯЕТСЯ", ["лента вызывает ваш grad"]),
+            ],
+            [
+                ("ПРИМЕНЯЕТСЯ", ["под этим именем в реестре", "лежит ваша функция"]),
+                ("ПРИМЕНЯЕТСЯ", ["под этим именем в реестре", "лежит ваш grad"]),
+            ],
         ],
         "registry": [
             "Реестр градиентов: одна таблица на весь процесс, имя → функция градиента.",
@@ -222,6 +233,9 @@ def hooks_svg(lang: str) -> str:
 
 def targets() -> dict[Path, str]:
     return {OUT_DIR / f"registergradient-hooks.{lang}.svg": hooks_svg(lang) for lang in LANGS}
+
+
+INPUTS = ()  # draws from its own data, no kept output (tools/diagrams.py --only)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -177,6 +177,9 @@ def targets() -> dict[Path, str]:
     return {OUT_DIR / f"second-order-passes.{lang}.svg": passes_svg(lang) for lang in LANGS}
 
 
+INPUTS = ()  # draws from its own data, no kept output (tools/diagrams.py --only)
+
+
 def main(argv: list[str] | None = None) -> int:
     return write_or_check(targets(), check_requested(__doc__, argv), "python tools/second_order_diagram.py")
 

@@ -30,8 +30,9 @@ class Svg:
     With `root_text_style`, it also sets font-size 14 and the ink colour, which <text> elements inherit.
     """
 
-    def __init__(self, width, height, title: str, desc: str, ident: str, font_family: str = SANS,
-                 root_text_style: bool = True):
+    def __init__(
+        self, width, height, title: str, desc: str, ident: str, font_family: str = SANS, root_text_style: bool = True
+    ):
         style = f' font-size="14" fill="{INK}"' if root_text_style else ""
         self.width, self.height, self.ident = width, height, ident
         self.parts = [

@@ -30,6 +30,7 @@ from tools.svg import INK, MUTED, ORANGE, ROOT, Svg, check_requested, write_or_c
 SNIPPETS = ROOT / "snippets" / "where_dy_comes_from"
 CHAIN_OUT = SNIPPETS / "07_chain_of_two.out"
 FORK_OUT = SNIPPETS / "06_two_consumers.out"
+INPUTS = (CHAIN_OUT, FORK_OUT)  # kept outputs it draws from (tools/diagrams.py --only)
 OUT_DIR = ROOT / "docs" / "assets" / "diagrams"
 COMMAND = "make outputs ONLY=snippets/where_dy_comes_from  (or: python tools/where_dy_diagrams.py)"
 LANGS = ("en", "ru")
@@ -78,8 +79,7 @@ def chain_numbers(text: str) -> dict[str, str]:
     dy_log2, dy_log3, sigmoid, dx = f["backward_log"]
     if not (y == y2 == stored_y and dy_log == dy_log2 == dy_log3):
         raise OutputChanged(f"{CHAIN_OUT.relative_to(ROOT)}: the trace is no longer a consistent chain")
-    return {"x": x, "y": y, "e": e, "L": L, "dy_square": dy_square, "dy_log": dy_log,
-            "sigmoid": sigmoid, "dx": dx}
+    return {"x": x, "y": y, "e": e, "L": L, "dy_square": dy_square, "dy_log": dy_log, "sigmoid": sigmoid, "dx": dx}
 
 
 def fork_numbers(text: str) -> dict[str, str]:
@@ -187,8 +187,16 @@ class WhereDySvg(Svg):
             self.text(cx, top + i * step, content, size=14, color=color, mono=mono, bold=bold)
 
     def arrow(self, x1, y1, x2, y2, kind, dashed=False):
-        self.line(f"{x1:g}", f"{y1:g}", f"{x2:g}", f"{y2:g}", ARROW_COLORS[kind], 2.2, f"{self.ident}-{kind}",
-                  "5 4" if dashed else None)
+        self.line(
+            f"{x1:g}",
+            f"{y1:g}",
+            f"{x2:g}",
+            f"{y2:g}",
+            ARROW_COLORS[kind],
+            2.2,
+            f"{self.ident}-{kind}",
+            "5 4" if dashed else None,
+        )
 
     def legend(self, x, y, t, stored=True):
         items = [("fwd", False, t["legend_fwd"]), ("bwd", False, t["legend_bwd"])]
@@ -212,7 +220,7 @@ def chain_svg(n: dict[str, str], lang: str) -> str:
     xs = [78, 252, 426, 600, 800]  # x, log1pexp, y, square, L  (and the grads under them)
     # forward row
     svg.box(xs[0], top, vw, h, [("x", FWD, True, False), (n["x"], FWD, True, True)], VALUE_FILL, VALUE_STROKE)
-    svg.box(xs[1], top, fw, h, [("log1pexp", INK, True, True), (f"y = log(1 + e)", MUTED, True, False)], FWD_FILL, FWD)
+    svg.box(xs[1], top, fw, h, [("log1pexp", INK, True, True), ("y = log(1 + e)", MUTED, True, False)], FWD_FILL, FWD)
     svg.box(xs[2], top, vw, h, [("y", FWD, True, False), (n["y"], FWD, True, True)], VALUE_FILL, VALUE_STROKE)
     svg.box(xs[3], top, fw, h, [("square", INK, True, True), ("L = y · y", MUTED, True, False)], FWD_FILL, FWD)
     svg.box(xs[4], top, vw, h, [("L", FWD, True, False), (n["L"], FWD, True, True)], VALUE_FILL, VALUE_STROKE)
@@ -220,12 +228,28 @@ def chain_svg(n: dict[str, str], lang: str) -> str:
     for i in range(4):
         svg.arrow(xs[i] + widths[i] / 2 + 3, top, xs[i + 1] - widths[i + 1] / 2 - 4, top, "fwd")
     # backward row, right to left
-    svg.box(xs[4], bottom, vw, h, [("dy", BWD, True, False), (n["dy_square"], BWD, True, True)], VALUE_FILL, VALUE_STROKE)
-    svg.box(xs[3], bottom, fw, h, [("grad: 2·y·dy", INK, True, True),
-                                    (f"2·{n['y']}·{n['dy_square']}", MUTED, True, False)], BWD_FILL, BWD)
+    svg.box(
+        xs[4], bottom, vw, h, [("dy", BWD, True, False), (n["dy_square"], BWD, True, True)], VALUE_FILL, VALUE_STROKE
+    )
+    svg.box(
+        xs[3],
+        bottom,
+        fw,
+        h,
+        [("grad: 2·y·dy", INK, True, True), (f"2·{n['y']}·{n['dy_square']}", MUTED, True, False)],
+        BWD_FILL,
+        BWD,
+    )
     svg.box(xs[2], bottom, vw, h, [("dy", BWD, True, False), (n["dy_log"], BWD, True, True)], VALUE_FILL, VALUE_STROKE)
-    svg.box(xs[1], bottom, fw, h, [("grad: dy·σ(x)", INK, True, True),
-                                    (f"{n['dy_log']}·{n['sigmoid']}", MUTED, True, False)], BWD_FILL, BWD)
+    svg.box(
+        xs[1],
+        bottom,
+        fw,
+        h,
+        [("grad: dy·σ(x)", INK, True, True), (f"{n['dy_log']}·{n['sigmoid']}", MUTED, True, False)],
+        BWD_FILL,
+        BWD,
+    )
     svg.box(xs[0], bottom, vw, h, [("dL/dx", BWD, True, False), (n["dx"], BWD, True, True)], VALUE_FILL, VALUE_STROKE)
     for i in range(4, 0, -1):
         svg.arrow(xs[i] - widths[i] / 2 - 3, bottom, xs[i - 1] + widths[i - 1] / 2 + 4, bottom, "bwd")
@@ -233,8 +257,15 @@ def chain_svg(n: dict[str, str], lang: str) -> str:
     y1, y2 = top + h / 2 + 4, bottom - h / 2 - 5
     for i, label, side in ((1, f"{t['stores']} e = {n['e']}", 1), (3, f"{t['stores']} y = {n['y']}", -1)):
         svg.arrow(xs[i], y1, xs[i], y2, "muted", dashed=True)
-        svg.text(xs[i] + 8 * side, (y1 + y2) / 2 + 5, label, size=13, color=MUTED,
-                 anchor="start" if side > 0 else "end", mono=True)
+        svg.text(
+            xs[i] + 8 * side,
+            (y1 + y2) / 2 + 5,
+            label,
+            size=13,
+            color=MUTED,
+            anchor="start" if side > 0 else "end",
+            mono=True,
+        )
     svg.arrow(xs[4], y1, xs[4], y2, "bwd", dashed=True)
     svg.text(xs[4] - 8, (y1 + y2) / 2 - 4, t["starts"], size=13, color=BWD, anchor="end", mono=True)
     svg.text(xs[4] - 8, (y1 + y2) / 2 + 13, t["starts2"], size=13, color=BWD, anchor="end")
@@ -273,15 +304,26 @@ def fork_svg(n: dict[str, str], lang: str) -> str:
     vw, fw, h = 150, 130, 58
     X, LOG, Y = (95, 215, vw, h), (280, 215, fw, h), (465, 215, vw, h)
     A, B, L = (700, 105, fw, h), (700, 325, fw, h), (870, 215, 150, h)
-    value = lambda name, v, g: [(f"{name} = {v}", FWD, True, True), (g, BWD, True, True)]
+
+    def value(name, v, g):
+        return [(f"{name} = {v}", FWD, True, True), (g, BWD, True, True)]
+
     svg.box(X[0], X[1], vw, h, value("x", n["x"], f"dL/dx = {n['dx']}"), VALUE_FILL, VALUE_STROKE)
-    svg.box(LOG[0], LOG[1], fw, h, [("log1pexp", INK, True, True), ("grad: dy·σ(x)", MUTED, True, False)],
-            FWD_FILL, FWD)
+    svg.box(
+        LOG[0], LOG[1], fw, h, [("log1pexp", INK, True, True), ("grad: dy·σ(x)", MUTED, True, False)], FWD_FILL, FWD
+    )
     svg.box(Y[0], Y[1], vw, h, value("y", n["y"], f"dy = {n['dy']}"), VALUE_FILL, VALUE_STROKE)
     svg.box(A[0], A[1], fw, h, [("a = 3·y", INK, True, True), (n["a"], FWD, True, True)], FWD_FILL, FWD)
     svg.box(B[0], B[1], fw, h, [("b = y²", INK, True, True), (n["b"], FWD, True, True)], FWD_FILL, FWD)
-    svg.box(L[0], L[1], 150, h, [(f"L = {n['L']}", FWD, True, True), ("dL/dL = 1", BWD, True, True)],
-            VALUE_FILL, VALUE_STROKE)
+    svg.box(
+        L[0],
+        L[1],
+        150,
+        h,
+        [(f"L = {n['L']}", FWD, True, True), ("dL/dL = 1", BWD, True, True)],
+        VALUE_FILL,
+        VALUE_STROKE,
+    )
     _pair(svg, X, LOG)
     _pair(svg, LOG, Y)
     _pair(svg, A, L)
@@ -290,8 +332,15 @@ def fork_svg(n: dict[str, str], lang: str) -> str:
         mx, my, nx, ny = _pair(svg, Y, branch)
         svg.text(mx + nx * 22, my + ny * 22 + 5, amount, size=15, color=BWD, mono=True, bold=True)
     # the sum at y
-    svg.text(Y[0] - 40, Y[1] + h / 2 + 48, f"{n['from_a']} + {n['from_b']} = {n['dy']}", size=15, color=BWD,
-             mono=True, bold=True)
+    svg.text(
+        Y[0] - 40,
+        Y[1] + h / 2 + 48,
+        f"{n['from_a']} + {n['from_b']} = {n['dy']}",
+        size=15,
+        color=BWD,
+        mono=True,
+        bold=True,
+    )
     svg.text(Y[0] - 40, Y[1] + h / 2 + 68, t["sum_note"], size=13, color=MUTED)
     svg.legend(30, 400, t, stored=False)
     return svg.render()

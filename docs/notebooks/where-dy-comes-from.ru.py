@@ -21,33 +21,6 @@
 # равна σ(0) = 0.5.
 
 # %%
-import numpy as np
-import tensorflow as tf
-
-
-def fmt(t):
-    """A tensor as numbers rounded to 4 decimals, for printing."""
-    four_decimals = {"float_kind": lambda v: f"{v:.4f}"}
-    return np.array2string(np.asarray(t), formatter=four_decimals)
-
-
-@tf.custom_gradient
-def log1pexp(x):
-    e = tf.exp(x)
-    y = tf.math.log(1 + e)
-    print(f"  forward pass: y = {fmt(y)}; grad is stored, not called")
-
-    def grad(dy):
-        local = 1 - 1 / (1 + e)  # dy/dx = sigmoid(x)
-        print(f"  grad called with dy = {fmt(dy)}, "
-              f"returns dy * {fmt(local)} = {fmt(dy * local)}")
-        return dy * local
-
-    return y, grad
-
-
-x = tf.constant(0.0)
-print("x =", fmt(x))
 
 # %% [markdown]
 # ## Цель — сам выход: `dy = 1` <a id="output-is-the-target"></a>
@@ -56,12 +29,6 @@ print("x =", fmt(x))
 # `tape.gradient`. Лента начинает с цели, где dL/dL = 1; здесь цель — сам y, поэтому `dy = 1`.
 
 # %%
-print("1. inside the tape:")
-with tf.GradientTape() as tape:
-    tape.watch(x)
-    y = log1pexp(x)
-print("2. tape.gradient(y, x):")
-print("dL/dx =", fmt(tape.gradient(y, x)))
 
 # %% [markdown]
 # ## `L = 3·y`: `dy = 3` <a id="l-equals-3y"></a>
@@ -70,10 +37,6 @@ print("dL/dx =", fmt(tape.gradient(y, x)))
 # с dL/dy = 3.
 
 # %%
-with tf.GradientTape() as tape:
-    tape.watch(x)
-    L = 3.0 * log1pexp(x)
-print("dL/dx =", fmt(tape.gradient(L, x)))
 
 # %% [markdown]
 # ## `L = y²`: `dy = 2y` <a id="l-equals-y-squared"></a>
@@ -82,11 +45,6 @@ print("dL/dx =", fmt(tape.gradient(L, x)))
 # его и нельзя вычислить раньше, чем закончится прямой проход.
 
 # %%
-with tf.GradientTape() as tape:
-    tape.watch(x)
-    y = log1pexp(x)
-    L = y * y
-print("dL/dx =", fmt(tape.gradient(L, x)))
 
 # %% [markdown]
 # ## Первый `dy` можно задать самому: `output_gradients` <a id="output-gradients"></a>
@@ -95,10 +53,6 @@ print("dL/dx =", fmt(tape.gradient(L, x)))
 # целью и `x` только одна функция, это значение приходит в `grad` без изменений.
 
 # %%
-with tf.GradientTape() as tape:
-    tape.watch(x)
-    y = log1pexp(x)
-print("dL/dx =", fmt(tape.gradient(y, x, output_gradients=tf.constant(10.0))))
 
 # %% [markdown]
 # ## Векторный выход: у `dy` та же форма, что у `y` <a id="vector-output"></a>
@@ -107,11 +61,6 @@ print("dL/dx =", fmt(tape.gradient(y, x, output_gradients=tf.constant(10.0))))
 # L = 1 · y_0 + 2 · y_1 + 3 · y_2 даёт `dy = [1, 2, 3]`.
 
 # %%
-xs = tf.constant([-1.0, 0.0, 2.0])
-with tf.GradientTape() as tape:
-    tape.watch(xs)
-    L = tf.reduce_sum(tf.constant([1.0, 2.0, 3.0]) * log1pexp(xs))
-print("dL/dx =", fmt(tape.gradient(L, xs)))
 
 # %% [markdown]
 # ## Один выход, два потребителя: вклады складываются <a id="two-consumers"></a>
@@ -120,11 +69,6 @@ print("dL/dx =", fmt(tape.gradient(L, xs)))
 # один раз — уже с суммой.
 
 # %%
-with tf.GradientTape() as tape:
-    tape.watch(x)
-    y = log1pexp(x)
-    L = 3.0 * y + y * y
-print("dL/dx =", fmt(tape.gradient(L, x)))
 
 # %% [markdown]
 # ## Что будет, если `grad` проигнорирует `dy` <a id="ignoring-dy"></a>
@@ -133,23 +77,6 @@ print("dL/dx =", fmt(tape.gradient(L, x)))
 # (`dy = 1`), ошибку не видно; при L = 3y ответ получается в три раза меньше правильного.
 
 # %%
-@tf.custom_gradient
-def log1pexp_ignores_dy(x):
-    e = tf.exp(x)
-
-    def grad(dy):
-        return 1 - 1 / (1 + e)  # WRONG: forgets to multiply by dy
-
-    return tf.math.log(1 + e), grad
-
-
-for name, f in [("multiplies by dy", log1pexp),
-                ("ignores dy", log1pexp_ignores_dy)]:
-    with tf.GradientTape() as tape:
-        tape.watch(x)
-        L = 3.0 * f(x)
-    print(f"{name:17} -> dL/dx for L = 3y: {fmt(tape.gradient(L, x))}")
-print("expected 3 * sigmoid(0) =", fmt(3 * tf.sigmoid(x)))
 
 # %% [markdown]
 # ## Попробуйте сами <a id="try-it"></a>

@@ -1,4 +1,5 @@
 """Check a custom gradient against finite differences (compute_gradient)."""
+
 import numpy as np
 import tensorflow as tf
 
@@ -26,5 +27,7 @@ show("numerical (finite differences):", numerical[0])
 
 error = np.max(np.abs(theoretical[0] - numerical[0]))
 tolerance = 1e-6
-print(f"max error: order 1e{np.floor(np.log10(error)):+.0f}",
-      "OK" if error < tolerance else "WRONG GRADIENT")
+print(
+    f"max error: order 1e{np.floor(np.log10(error)):+.0f}",
+    "OK" if error < tolerance else "WRONG GRADIENT",
+)

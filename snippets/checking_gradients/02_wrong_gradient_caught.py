@@ -1,4 +1,5 @@
 """A deliberately wrong custom gradient (a missing "1 -"), caught."""
+
 import numpy as np
 import tensorflow as tf
 
@@ -20,10 +21,13 @@ diagonal_n = np.diag(numerical[0])
 
 for xi, t, n in zip(x.numpy(), diagonal_t, diagonal_n):
     gap = abs(t - n)
-    print(f"x = {xi:4.1f}: theoretical {t:.4f}, numerical {n:.4f},",
-          f"gap {gap:.4f}")
+    print(
+        f"x = {xi:4.1f}: theoretical {t:.4f}, numerical {n:.4f},",
+        f"gap {gap:.4f}",
+    )
 
 error = np.max(np.abs(theoretical[0] - numerical[0]))
 tolerance = 1e-6
-print(f"max error: {error:.4f}",
-      "OK" if error < tolerance else "WRONG GRADIENT")
+print(
+    f"max error: {error:.4f}", "OK" if error < tolerance else "WRONG GRADIENT"
+)

@@ -1,4 +1,5 @@
 """A grad that ignores dy passes a check on a scalar and fails on a vector."""
+
 import numpy as np
 import tensorflow as tf
 

@@ -1,4 +1,5 @@
 """Why the check runs in float64: the same correct gradient, two precisions."""
+
 import numpy as np
 import tensorflow as tf
 

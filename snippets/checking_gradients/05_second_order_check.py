@@ -1,4 +1,5 @@
 """Second-order check: compute_gradient of a function returning f'(x)."""
+
 import numpy as np
 import tensorflow as tf
 
@@ -33,5 +34,7 @@ print("2nd derivative, theoretical:", row(np.diag(theoretical[0]), "6.4f"))
 print("2nd derivative, numerical:  ", row(np.diag(numerical[0]), "6.4f"))
 
 error = np.max(np.abs(theoretical[0] - numerical[0]))
-print(f"max error: order 1e{np.floor(np.log10(error)):+.0f}",
-      "OK" if error < 1e-6 else "WRONG SECOND DERIVATIVE")
+print(
+    f"max error: order 1e{np.floor(np.log10(error)):+.0f}",
+    "OK" if error < 1e-6 else "WRONG SECOND DERIVATIVE",
+)

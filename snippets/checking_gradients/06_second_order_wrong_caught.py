@@ -1,4 +1,5 @@
 """A grad computed in NumPy: first order passes, second order fails."""
+
 import numpy as np
 import tensorflow as tf
 

@@ -1,4 +1,5 @@
 """A recipe to copy: check a custom gradient up to any order."""
+
 import numpy as np
 import tensorflow as tf
 
@@ -15,11 +16,13 @@ def log1pexp(x):
 
 def derivative(f):
     """Return a function that computes d/dx sum(f(x)) with a GradientTape."""
+
     def df(x):
         with tf.GradientTape() as tape:
             tape.watch(x)
             y = f(x)
         return tape.gradient(y, x)
+
     return df
 
 

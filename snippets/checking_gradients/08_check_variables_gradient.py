@@ -1,4 +1,5 @@
 """Check the variables part of grad(dy, variables) with finite differences."""
+
 import numpy as np
 import tensorflow as tf
 
@@ -42,5 +43,7 @@ numerical = numerical_jacobian(lambda: scaled_log1pexp(x), w)
 print("w.r.t. w, theoretical diagonal:", np.diag(theoretical).round(4) + 0.0)
 print("w.r.t. w, numerical diagonal:  ", np.diag(numerical).round(4) + 0.0)
 error = np.max(np.abs(theoretical - numerical))
-print(f"max error: order 1e{np.floor(np.log10(error)):+.0f}",
-      "OK" if error < 1e-6 else "WRONG GRADIENT")
+print(
+    f"max error: order 1e{np.floor(np.log10(error)):+.0f}",
+    "OK" if error < 1e-6 else "WRONG GRADIENT",
+)

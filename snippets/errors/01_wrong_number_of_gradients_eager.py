@@ -1,4 +1,5 @@
 """Eager mode: grad returns one gradient for a function of two inputs."""
+
 import tensorflow as tf
 
 

@@ -1,4 +1,5 @@
 """Inside tf.function: too few and too many gradients both say "too few"."""
+
 import tensorflow as tf
 
 

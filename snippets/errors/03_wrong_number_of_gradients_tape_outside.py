@@ -1,4 +1,5 @@
 """The tape outside, the custom gradient inside a tf.function: the IdentityN message."""
+
 import tensorflow as tf
 
 
@@ -19,7 +20,9 @@ x, y = tf.constant(2.0), tf.constant(3.0)
 try:
     with tf.GradientTape() as tape:
         tape.watch([x, y])
-        z = model(x, y)  # the error comes here, while TF builds the backward function
+        # the error comes here, while TF builds the backward function
+        z = model(x, y)
 except ValueError as e:
-    lines = str(e).splitlines()  # the middle lines are a dump of the IdentityN op
+    # the middle lines are a dump of the IdentityN op
+    lines = str(e).splitlines()
     print(f"{type(e).__name__}: {lines[0]} ... {lines[-1].strip()}")

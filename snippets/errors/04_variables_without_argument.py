@@ -1,4 +1,5 @@
 """The forward pass reads a tf.Variable, but grad has no `variables` argument."""
+
 import tensorflow as tf
 
 w = tf.Variable(3.0, name="w")

@@ -1,4 +1,5 @@
 """grad accepts `variables` but returns the wrong structure."""
+
 import tensorflow as tf
 
 w = tf.Variable(3.0, name="w")

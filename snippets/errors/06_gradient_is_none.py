@@ -1,4 +1,5 @@
 """grad returns None for an input: tape.gradient gives None, not an error."""
+
 import tensorflow as tf
 
 

@@ -1,4 +1,5 @@
 """A None gradient reaches a Keras optimizer: "No gradients provided for any variable"."""
+
 import keras
 import tensorflow as tf
 

@@ -1,4 +1,5 @@
 """Registering a gradient under a name that is already taken raises KeyError."""
+
 import tensorflow as tf
 
 
@@ -8,6 +9,7 @@ def _half_relu_grad(op, dy):
 
 
 try:  # the same cell run twice in a notebook does exactly this
+
     @tf.RegisterGradient("HalfReluGrad")
     def _half_relu_grad_again(op, dy):
         return 0.5 * dy

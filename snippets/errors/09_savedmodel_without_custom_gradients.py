@@ -1,4 +1,5 @@
 """Save a SavedModel three ways, load each in a fresh process, differentiate it."""
+
 import re
 import subprocess
 import sys
@@ -37,16 +38,27 @@ except LookupError as e:
 SaveOptions = tf.saved_model.SaveOptions
 for label, options in [
     ("no options", None),
-    ("experimental_custom_gradients=False", SaveOptions(experimental_custom_gradients=False)),
-    ("experimental_custom_gradients=True", SaveOptions(experimental_custom_gradients=True)),
+    (
+        "experimental_custom_gradients=False",
+        SaveOptions(experimental_custom_gradients=False),
+    ),
+    (
+        "experimental_custom_gradients=True",
+        SaveOptions(experimental_custom_gradients=True),
+    ),
 ]:
     with tempfile.TemporaryDirectory() as path:
         tf.saved_model.save(Model(), path, options=options)
-        # A fresh Python process, as in production: nothing of this script is in it.
+        # A fresh Python process, as in production: nothing of this script is in
+        # it.
         command = [sys.executable, "-c", LOAD, path]
         loaded = subprocess.run(command, capture_output=True, text=True)
         print(f"{label:>36}: {loaded.stdout.strip()}")
-        for line in loaded.stderr.splitlines():  # TensorFlow's log, while loading
+        # TensorFlow's log, while loading
+        for line in loaded.stderr.splitlines():
             if "unsaved custom gradients" in line:
                 message = re.sub(r"\(.*?\)", "(...)", line.split(":", 2)[-1])
-                print(f"{'':>36}  WARNING logged by tf.saved_model.load: {message}")
+                print(
+                    f"{'':>36}  WARNING logged by "
+                    f"tf.saved_model.load: {message}"
+                )

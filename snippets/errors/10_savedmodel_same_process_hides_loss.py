@@ -1,4 +1,5 @@
 """Loading in the SAME process hides the loss: the old grad is still in the registry."""
+
 import tempfile
 
 import tensorflow as tf
@@ -26,4 +27,6 @@ with tempfile.TemporaryDirectory() as path:
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = model(x)
-    print("gradient after load in the same process:", tape.gradient(y, x).numpy())
+    print(
+        "gradient after load in the same process:", tape.gradient(y, x).numpy()
+    )

@@ -1,4 +1,5 @@
 """gradient_override_map: an eager tape and a tape inside tf.function ignore it; the graph backward pass applies it."""
+
 import tensorflow as tf
 
 
@@ -43,7 +44,8 @@ def relu_in_graph(x):
         return tf.nn.relu(x)
 
 
-with tf.GradientTape() as tape:  # eager tape, outside the tf.function that builds the op
+# eager tape, outside the tf.function that builds the op
+with tf.GradientTape() as tape:
     tape.watch(x)
     y = relu_in_graph(x)
 

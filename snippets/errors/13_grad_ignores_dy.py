@@ -1,4 +1,5 @@
 """grad that ignores dy: right when the target is y, wrong as soon as anything follows."""
+
 import tensorflow as tf
 
 
@@ -24,5 +25,7 @@ for f in [square_ignoring_dy, square]:
         tape.watch(x)
         y = f(x)
         loss = 10 * y  # d(loss)/dx = 10 * 2x = 60
-    print(f"{f.__name__:>18}: d(y)/dx = {tape.gradient(y, x).numpy():.1f},"
-          f" d(10*y)/dx = {tape.gradient(loss, x).numpy():.1f}")
+    print(
+        f"{f.__name__:>18}: d(y)/dx = {tape.gradient(y, x).numpy():.1f},"
+        f" d(10*y)/dx = {tape.gradient(loss, x).numpy():.1f}"
+    )

@@ -1,4 +1,5 @@
 """grad returns a Python float: no error at first, a bare AssertionError later."""
+
 import tensorflow as tf
 
 
@@ -16,7 +17,10 @@ with tf.GradientTape(persistent=True) as tape:
     y = double(x)
     z = double(x) * x  # x is used twice: TensorFlow must add two gradients
 g = tape.gradient(y, x)
-print(f"gradient of y: {g!r} (a Python {type(g).__name__}) for x of shape {x.shape}")
+print(
+    f"gradient of y: {g!r} (a Python "
+    f"{type(g).__name__}) for x of shape {x.shape}"
+)
 try:
     tape.gradient(z, x)
 except AssertionError as e:

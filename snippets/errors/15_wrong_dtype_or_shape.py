@@ -1,4 +1,5 @@
 """grad returns the wrong dtype or shape: the error comes when gradients are added."""
+
 import tensorflow as tf
 
 
@@ -13,7 +14,8 @@ def wrong_dtype(x):
 @tf.custom_gradient
 def wrong_shape(x):
     def grad(dy):
-        return tf.reduce_sum(dy, keepdims=True) * 2.0  # BUG: shape (1,), not (3,)
+        # BUG: shape (1,), not (3,)
+        return tf.reduce_sum(dy, keepdims=True) * 2.0
 
     return 2.0 * x, grad
 

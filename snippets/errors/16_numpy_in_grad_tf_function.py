@@ -1,4 +1,5 @@
 """Calling .numpy() inside grad works eagerly but fails inside tf.function."""
+
 import tensorflow as tf
 
 

@@ -1,4 +1,5 @@
 """Which variables need `variables`: a tf.Variable argument does not, a Keras 3 weight argument does (eagerly)."""
+
 import re
 
 import keras
@@ -15,13 +16,16 @@ def scale(x, w):  # w is an argument, and grad returns its gradient
 
 class Scale(keras.layers.Layer):
     def build(self, input_shape):
-        self.w = self.add_weight(shape=(), initializer=keras.initializers.Constant(2.0))
+        self.w = self.add_weight(
+            shape=(), initializer=keras.initializers.Constant(2.0)
+        )
 
     def call(self, x):
         return scale(x, self.w)  # the layer's weight, passed positionally
 
 
-def gradients(w, x=tf.constant(3.0)):
+def gradients(w):
+    x = tf.constant(3.0)
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = scale(x, w)
@@ -34,7 +38,8 @@ def eager_mode(w):
 
 
 def in_tf_function(w):
-    dx, dw = tf.function(lambda: gradients(w))()  # w captured, not a tf.function argument
+    # w captured, not a tf.function argument
+    dx, dw = tf.function(lambda: gradients(w))()
     return f"dy/dx = {float(dx)}, dy/dw = {float(dw)}"
 
 
@@ -49,19 +54,29 @@ def show(label, run, *args):
     try:
         print(f"{label:37}{run(*args)}")
     except TypeError as e:
-        message = re.search(r"@tf\.custom_gradient grad_fn .*? uses variables", str(e)).group()
+        message = re.search(
+            r"@tf\.custom_gradient grad_fn .*? uses variables", str(e)
+        ).group()
         print(f"{label:37}TypeError: {message}")
 
 
 layer = Scale()
 layer.build(None)
 keras_weight = layer.w
-print("type(layer.w):", type(keras_weight).__module__ + "." + type(keras_weight).__name__)
-print("isinstance(layer.w, tf.Variable):", isinstance(keras_weight, tf.Variable))
+print(
+    "type(layer.w):",
+    type(keras_weight).__module__ + "." + type(keras_weight).__name__,
+)
+print(
+    "isinstance(layer.w, tf.Variable):", isinstance(keras_weight, tf.Variable)
+)
 print("type(layer.w.value):", type(keras_weight.value).__name__)
 print()
-for name, w in [("tf.Variable", tf.Variable(2.0)), ("Keras weight", keras_weight),
-                ("Keras weight's .value", keras_weight.value)]:
+for name, w in [
+    ("tf.Variable", tf.Variable(2.0)),
+    ("Keras weight", keras_weight),
+    ("Keras weight's .value", keras_weight.value),
+]:
     show(f"{name}, eager mode:", eager_mode, w)
     show(f"{name}, tf.function:", in_tf_function, w)
 for run_eagerly in [False, True]:

@@ -1,4 +1,5 @@
 """A Keras 3 layer whose weight gets a custom (halved) gradient, trained one step."""
+
 import keras
 import numpy as np
 import tensorflow as tf
@@ -13,7 +14,8 @@ class HalfGradDense(keras.layers.Layer):
     def call(self, x):
         @tf.custom_gradient
         def matmul(x):
-            w = tf.convert_to_tensor(self.w)  # read here, so grad gets it in `variables`
+            # read here, so grad gets it in `variables`
+            w = tf.convert_to_tensor(self.w)
 
             def grad(dy, variables=None):
                 dx = tf.matmul(dy, w, transpose_b=True)

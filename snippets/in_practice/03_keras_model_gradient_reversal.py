@@ -1,4 +1,5 @@
 """A gradient-reversal layer in a Keras 3 model: one step moves the weights the other way."""
+
 import keras
 import numpy as np
 import tensorflow as tf

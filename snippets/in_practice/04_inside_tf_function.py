@@ -1,4 +1,5 @@
 """Inside tf.function: the same values, but grad's Python code runs only while tracing."""
+
 import tensorflow as tf
 
 python_runs = {"grad": 0}
@@ -9,7 +10,8 @@ def log1pexp(x):
     e = tf.exp(x)
 
     def grad(dy):
-        python_runs["grad"] += 1  # Python: runs in eager mode, or once while tracing
+        # Python: runs in eager mode, or once while tracing
+        python_runs["grad"] += 1
         return dy * (1 - 1 / (1 + e))
 
     return tf.math.log(1 + e), grad

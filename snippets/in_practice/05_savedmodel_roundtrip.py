@@ -1,4 +1,5 @@
 """Save a model with a custom gradient, load it in a fresh process: the gradient survives."""
+
 import subprocess
 import sys
 import tempfile
@@ -31,10 +32,14 @@ print("value:", y.numpy(), "gradient:", tape.gradient(y, x).numpy())
 """
 
 with tempfile.TemporaryDirectory() as path:
-    # experimental_custom_gradients=True is the default in TF 2.21; say it anyway
+    # experimental_custom_gradients=True is the default in TF 2.21; say it
+    # anyway
     options = tf.saved_model.SaveOptions(experimental_custom_gradients=True)
     tf.saved_model.save(Model(), path, options=options)
     loaded = subprocess.run(
-        [sys.executable, "-c", LOAD, path], capture_output=True, text=True, check=True
+        [sys.executable, "-c", LOAD, path],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     print("loaded in a fresh process ->", loaded.stdout.strip())

@@ -1,4 +1,5 @@
 """tf.stop_gradient and tf.custom_gradient: which one wins where."""
+
 import tensorflow as tf
 
 calls = {"grad": 0}
@@ -6,7 +7,8 @@ calls = {"grad": 0}
 
 @tf.custom_gradient
 def double(x):
-    y = tf.stop_gradient(2.0 * x)  # inside the forward pass: irrelevant, grad decides
+    # inside the forward pass: irrelevant, grad decides
+    y = tf.stop_gradient(2.0 * x)
 
     def grad(dy):
         calls["grad"] += 1
@@ -23,12 +25,19 @@ x = tf.constant(1.3)
 with tf.GradientTape(persistent=True) as tape:
     tape.watch(x)
     inside = double(x)
-    outside = tf.stop_gradient(double(x))  # around the call: grad is never called
+    # around the call: grad is never called
+    outside = tf.stop_gradient(double(x))
     trick = straight_through_round(x)
 g = tape.gradient(inside, x)
 print(f"stop_gradient inside the forward pass: gradient {g.numpy():.1f}")
 calls["grad"] = 0
 g = tape.gradient(outside, x)
-print(f"stop_gradient around the call:         gradient {g}, grad called {calls['grad']} times")
+print(
+    "stop_gradient around the call:         gradient "
+    f"{g}, grad called {calls['grad']} times"
+)
 g = tape.gradient(trick, x)
-print(f"x + stop_gradient(round(x) - x):       value {trick.numpy():.1f}, gradient {g.numpy():.1f}")
+print(
+    "x + stop_gradient(round(x) - x):       value "
+    f"{trick.numpy():.1f}, gradient {g.numpy():.1f}"
+)

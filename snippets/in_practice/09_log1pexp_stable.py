@@ -1,4 +1,5 @@
 """log1pexp stable in its value AND its gradient, at x = -100, 0 and 100."""
+
 import tensorflow as tf
 
 
@@ -14,7 +15,8 @@ def log1pexp_docstring(x):  # the tf.custom_gradient docstring's version
 
 @tf.custom_gradient
 def log1pexp(x):
-    # log(1 + e^x) = max(x, 0) + log(1 + e^-|x|): exp never sees a large positive x
+    # log(1 + e^x) = max(x, 0) + log(1 + e^-|x|): exp never sees a large
+    # positive x
     value = tf.maximum(x, 0.0) + tf.math.log1p(tf.exp(-tf.abs(x)))
 
     def grad(dy):
@@ -29,4 +31,7 @@ for f in [log1pexp_docstring, log1pexp, tf.math.softplus]:
         tape.watch(x)
         y = f(x)
     g = tape.gradient(y, x)
-    print(f"{f.__name__:>18}: value {y.numpy().round(4)}, gradient {g.numpy().round(4)}")
+    print(
+        f"{f.__name__:>18}: value {y.numpy().round(4)}, "
+        f"gradient {g.numpy().round(4)}"
+    )

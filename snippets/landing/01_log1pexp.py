@@ -1,4 +1,5 @@
 """log1pexp at x = 100: the naive gradient is nan, the custom one is 1.0."""
+
 import tensorflow as tf
 
 
@@ -21,4 +22,7 @@ for name, f in [("naive", log1pexp_naive), ("custom", log1pexp)]:
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = f(x)
-    print(f"{name:>6}: value = {y.numpy()}, gradient = {tape.gradient(y, x).numpy()}")
+    print(
+        f"{name:>6}: value = {y.numpy()}, "
+        f"gradient = {tape.gradient(y, x).numpy()}"
+    )

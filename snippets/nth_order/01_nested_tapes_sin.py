@@ -1,4 +1,5 @@
 """nth_derivative written once: sin up to order 8, eager and in tf.function."""
+
 import math
 
 import tensorflow as tf

@@ -1,4 +1,5 @@
 """nth_derivative on softplus, checked against the sigmoid polynomials."""
+
 import math
 
 import tensorflow as tf

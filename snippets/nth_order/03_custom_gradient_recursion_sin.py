@@ -1,4 +1,5 @@
 """A custom gradient at every order: make_sin(k)'s grad calls make_sin(k+1)."""
+
 import math
 
 import tensorflow as tf
@@ -6,11 +7,14 @@ import tensorflow as tf
 
 def make_sin(k):
     """sin^(k)(x) = sin(x + k*pi/2); its custom gradient is sin^(k+1)."""
+
     @tf.custom_gradient
     def sin_k(x):
         def grad(dy):
             return dy * make_sin(k + 1)(x)  # again a custom-gradient function
+
         return tf.sin(x + k * math.pi / 2), grad
+
     return sin_k
 
 

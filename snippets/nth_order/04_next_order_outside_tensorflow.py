@@ -1,4 +1,5 @@
 """If grad computes the next order outside TensorFlow, the chain ends: None."""
+
 import math
 
 import numpy as np
@@ -10,6 +11,7 @@ def sin_with_numpy_grad(x):
     def grad(dy):
         cos_x = np.cos(x.numpy())  # right value, no link to x for TF
         return dy * tf.constant(cos_x)
+
     return tf.sin(x), grad
 
 

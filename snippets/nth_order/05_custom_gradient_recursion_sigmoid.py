@@ -1,4 +1,5 @@
 """Custom gradients at every order for sigmoid, from its polynomials."""
+
 import math
 
 import tensorflow as tf
@@ -23,6 +24,7 @@ def make_sigmoid(k):
         for c in coefficients:  # Horner's rule
             y = y * s + c
         return y, lambda dy: dy * make_sigmoid(k + 1)(x)
+
     return sigmoid_k
 
 

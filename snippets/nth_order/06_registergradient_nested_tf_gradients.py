@@ -1,4 +1,5 @@
 """RegisterGradient: an opaque op, a gradient of TF ops, nested tf.gradients."""
+
 import math
 
 import numpy as np

@@ -1,4 +1,5 @@
 """An opaque op inside a registered gradient needs a registered gradient too."""
+
 import math
 
 import numpy as np
@@ -11,7 +12,8 @@ def opaque_sin(x, k, gradient_name=None):
     graph = tf.compat.v1.get_default_graph()
     with graph.gradient_override_map(overrides):
         return tf.numpy_function(
-            lambda x, k: np.sin(x + k * np.pi / 2), [x, k], tf.float64)
+            lambda x, k: np.sin(x + k * np.pi / 2), [x, k], tf.float64
+        )
 
 
 @tf.RegisterGradient("OpaqueOnce")

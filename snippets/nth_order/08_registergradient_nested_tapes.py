@@ -1,4 +1,5 @@
 """RegisterGradient + override map, n-th order with nested tapes outside the tf.function that builds the op."""
+
 import math
 
 import numpy as np
@@ -10,7 +11,8 @@ def _numpy_sin_grad(op, dy):
     return dy * tf.cos(op.inputs[0])
 
 
-@tf.function  # the override lives in this function's graph; every tape below is outside it
+# the override lives in this function's graph; every tape below is outside it
+@tf.function
 def numpy_sin(x):
     graph = tf.compat.v1.get_default_graph()
     with graph.gradient_override_map({"PyFunc": "NumpySinGrad"}):

@@ -1,4 +1,5 @@
 """Graph size by order: nested tapes vs a custom gradient at every order."""
+
 import tensorflow as tf
 from numpy.polynomial import Polynomial
 
@@ -25,6 +26,7 @@ def make_sigmoid(k):  # as in 05_custom_gradient_recursion_sigmoid.py
         for c in coefficients:
             y = y * s + c
         return y, lambda dy: dy * make_sigmoid(k + 1)(x)
+
     return sigmoid_k
 
 
@@ -37,6 +39,9 @@ def op_count(f, n):
 
 print("order | tapes on tf.sin | tapes on tf.sigmoid | tapes on make_sigmoid")
 for n in range(1, 9):
-    counts = [op_count(tf.sin, n), op_count(tf.sigmoid, n),
-              op_count(make_sigmoid(0), n)]
+    counts = [
+        op_count(tf.sin, n),
+        op_count(tf.sigmoid, n),
+        op_count(make_sigmoid(0), n),
+    ]
     print(f"{n:5} | {counts[0]:15} | {counts[1]:19} | {counts[2]:21}")

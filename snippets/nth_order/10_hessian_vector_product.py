@@ -1,4 +1,5 @@
 """A Hessian-vector product without the Hessian: forward-over-reverse."""
+
 import numpy as np
 import tensorflow as tf
 

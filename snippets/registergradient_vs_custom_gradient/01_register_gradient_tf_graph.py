@@ -1,4 +1,5 @@
 """RegisterGradient + gradient_override_map in a TF1-style graph."""
+
 import tensorflow as tf
 
 

@@ -1,4 +1,5 @@
 """RegisterGradient + gradient_override_map inside tf.function."""
+
 import tensorflow as tf
 
 
@@ -27,6 +28,6 @@ x = tf.constant([0.2, 1.7])
 print("tf.gradients inside tf.function: ", grad_with_tf_gradients(x).numpy())
 
 with tf.GradientTape() as tape:  # an eager tape; the override is inside
-    tape.watch(x)                # the tf.function it calls
+    tape.watch(x)  # the tf.function it calls
     loss = tf.reduce_sum(w * rounded(x))
 print("GradientTape outside tf.function:", tape.gradient(loss, x).numpy())

@@ -1,4 +1,5 @@
 """The same straight-through gradient with tf.custom_gradient."""
+
 import tensorflow as tf
 
 
@@ -6,6 +7,7 @@ import tensorflow as tf
 def round_ste(x):
     def grad(dy):
         return dy  # dL/dx = dL/dy
+
     return tf.round(x), grad
 
 

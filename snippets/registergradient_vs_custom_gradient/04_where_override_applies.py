@@ -1,4 +1,5 @@
 """Where a RegisterGradient override applies, vs tf.custom_gradient."""
+
 import tensorflow as tf
 
 
@@ -25,8 +26,8 @@ def loss(fn, x):  # straight-through: dL/dx = [1, 2]
 def eager_tape(fn, x):
     with tf.GradientTape() as t:
         t.watch(x)
-        l = loss(fn, x)
-    return t.gradient(l, x)
+        value = loss(fn, x)
+    return t.gradient(value, x)
 
 
 def tape_outside_function(fn, x):
@@ -60,7 +61,12 @@ def cell(dx):
 x = tf.constant([0.2, 1.7])
 print(f"{'context':25}| {'override map':16}| tf.custom_gradient")
 print("-" * 25 + "|" + "-" * 17 + "|" + "-" * 19)
-for ctx in [eager_tape, tape_outside_function, tape_inside_function,
-            tf_gradients_in_function, tf_gradients_in_graph]:
+for ctx in [
+    eager_tape,
+    tape_outside_function,
+    tape_inside_function,
+    tf_gradients_in_function,
+    tf_gradients_in_graph,
+]:
     override, custom = cell(ctx(round_override, x)), cell(ctx(round_ste, x))
     print(f"{ctx.__name__:25}| {override:16}| {custom}")

@@ -1,7 +1,9 @@
 """Graph mode: tf.custom_gradient adds an IdentityN op with its gradient."""
+
 import re
 
 import tensorflow as tf
+
 # a private module, used here only to look into the gradient registry:
 from tensorflow.python.framework import ops
 
@@ -23,8 +25,9 @@ for op in graph.get_operations():
     if "_gradient_op_type" in op.node_def.attr:
         name = op.get_attr("_gradient_op_type").decode()
         grad_fn = ops.gradient_registry.lookup(name)
-        print(" " * 12 + "_gradient_op_type =",
-              re.sub(r"[0-9]+$", "<uid>", name))
+        print(
+            " " * 12 + "_gradient_op_type =", re.sub(r"[0-9]+$", "<uid>", name)
+        )
         print(" " * 12 + "registry[that name] =", grad_fn.__name__)
 print("function output:", [t.name for t in graph.outputs])
 

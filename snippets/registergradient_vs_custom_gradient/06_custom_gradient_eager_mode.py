@@ -1,5 +1,7 @@
 """Eager mode: tf.custom_gradient records grad on the tape only."""
+
 import tensorflow as tf
+
 # a private module, used here only to look into the gradient registry:
 from tensorflow.python.framework import ops
 
@@ -7,9 +9,11 @@ from tensorflow.python.framework import ops
 @tf.custom_gradient
 def round_ste(x):
     print("  forward pass runs")
+
     def grad(dy):
         print("  grad called with dy =", dy.numpy())
         return dy
+
     return tf.round(x), grad
 
 

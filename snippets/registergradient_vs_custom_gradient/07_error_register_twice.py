@@ -1,4 +1,5 @@
 """Registering the same gradient name twice raises KeyError."""
+
 import re
 
 import tensorflow as tf
@@ -10,6 +11,7 @@ def _straight_through_round_grad(op, dy):
 
 
 try:  # the same notebook cell, run a second time in the same process
+
     @tf.RegisterGradient("StraightThroughRound")
     def _straight_through_round_grad(op, dy):
         return dy

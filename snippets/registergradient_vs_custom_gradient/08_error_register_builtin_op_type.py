@@ -1,9 +1,11 @@
 """RegisterGradient cannot replace the gradient of a built-in op type."""
+
 import re
 
 import tensorflow as tf
 
 try:
+
     @tf.RegisterGradient("Round")  # an op type TF registered long ago
     def _round_grad(op, dy):
         return dy

@@ -1,4 +1,5 @@
 """Mapping an op type to an unregistered name fails at tf.gradients."""
+
 import tensorflow as tf
 
 with tf.Graph().as_default() as g:

@@ -1,4 +1,5 @@
 """A registered gradient must return one gradient per op input."""
+
 import tensorflow as tf
 
 
@@ -15,7 +16,7 @@ def _pow_fixed(op, dy):  # fix: one entry per input, None = "no gradient"
 with tf.Graph().as_default() as g:
     x = tf.constant(3.0)
     with g.gradient_override_map({"Pow": "PowOneGradient"}):
-        y = x ** 2
+        y = x**2
     try:
         tf.gradients(y, x)
     except ValueError as e:
@@ -23,6 +24,6 @@ with tf.Graph().as_default() as g:
         print(type(e).__name__ + ":", lines[0], "...")
         print("   ", lines[-1].strip())
     with g.gradient_override_map({"Pow": "PowFixed"}):
-        y = x ** 2
+        y = x**2
     dx = tf.gradients(y, x)[0]
     print("fixed: dy/dx =", tf.compat.v1.Session().run(dx))

@@ -1,4 +1,5 @@
 """Custom gradients in a SavedModel, loaded in a fresh process."""
+
 import os
 import subprocess
 import sys
@@ -50,10 +51,13 @@ for save_grads in [True, False]:
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "rounding")
         options = tf.saved_model.SaveOptions(
-            experimental_custom_gradients=save_grads)
+            experimental_custom_gradients=save_grads
+        )
         tf.saved_model.save(Rounding(), path, options=options)
         print(f"experimental_custom_gradients={save_grads}:")
         run = subprocess.run(
             [sys.executable, "-c", LOAD_AND_DIFFERENTIATE, path],
-            capture_output=True, text=True)
+            capture_output=True,
+            text=True,
+        )
         print(run.stdout, end="")

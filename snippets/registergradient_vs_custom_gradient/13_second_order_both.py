@@ -1,4 +1,5 @@
 """Both mechanisms give a second derivative through differentiable ops."""
+
 import tensorflow as tf
 
 
@@ -11,6 +12,7 @@ def _softplus_grad(op, dy):
 def log1pexp(x):
     def grad(dy):
         return dy * tf.sigmoid(x)
+
     return tf.math.log(1.0 + tf.exp(x)), grad
 
 
@@ -36,4 +38,6 @@ with tf.GradientTape() as outer:
 d2 = outer.gradient(d1, x)
 print(f"tf.custom_gradient: y' = {d1:.4f}, y'' = {d2:.4f}")
 s = 0.5  # sigmoid(0)
-print(f"closed form, x = 0: y' = s = {s:.4f}, y'' = s(1 - s) = {s*(1-s):.4f}")
+print(
+    f"closed form, x = 0: y' = s = {s:.4f}, y'' = s(1 - s) = {s * (1 - s):.4f}"
+)

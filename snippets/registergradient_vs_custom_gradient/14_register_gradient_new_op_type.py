@@ -1,4 +1,5 @@
 """A new op type: its registered gradient works everywhere, tapes too."""
+
 import tensorflow as tf
 
 # SoftsignGrad(g, f) = g / (1 + |f|)^2 is an op that TensorFlow ships

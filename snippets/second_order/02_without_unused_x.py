@@ -1,4 +1,5 @@
 """Without unused_x: grad returns dy * x_grad; second derivative is None."""
+
 import tensorflow as tf
 
 
@@ -31,7 +32,9 @@ def first_and_second(x):
 
 
 x = tf.constant(0.0)  # softplus'(0) = 0.5, softplus''(0) = 0.25
-for mode, run in [("eager", first_and_second),
-                  ("tf.function", tf.function(first_and_second))]:
+for mode, run in [
+    ("eager", first_and_second),
+    ("tf.function", tf.function(first_and_second)),
+]:
     first, second = run(x)
     print(f"{mode}: first derivative {first:.4f}, second derivative {second}")

@@ -1,4 +1,5 @@
 """Version 1: the innermost grad returns only the second-order term."""
+
 import tensorflow as tf
 
 

@@ -1,4 +1,5 @@
 """Version 2: dy is an input too, so the innermost grad returns two values."""
+
 import tensorflow as tf
 
 

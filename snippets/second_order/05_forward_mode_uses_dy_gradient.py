@@ -1,4 +1,5 @@
 """Forward mode reads the gradient w.r.t. dy; reverse mode never does."""
+
 import tensorflow as tf
 
 
@@ -49,5 +50,7 @@ for name, softplus in variants.items():
         first = inner.gradient(y, x)  # reverse mode
     second = outer.gradient(first, x)
     forward = "None" if forward is None else f"{forward:.4f}"
-    print(f"{name:<20} forward: {forward:<6}  "
-          f"reverse: {first:.4f}  second: {second:.4f}")
+    print(
+        f"{name:<20} forward: {forward:<6}  "
+        f"reverse: {first:.4f}  second: {second:.4f}"
+    )

@@ -1,4 +1,5 @@
 """grad itself decorated (#34503): grad_grad answers for dy, not for x."""
+
 import tensorflow as tf
 
 calls = []
@@ -29,13 +30,17 @@ def first_and_second(x):
 
 def show(mode, second):
     second = "None" if second is None else f"{second:.4f}"
-    print(f"{mode:<18} second derivative: {second:<8} "
-          f"grad_grad called {len(calls)} time(s)")
+    print(
+        f"{mode:<18} second derivative: {second:<8} "
+        f"grad_grad called {len(calls)} time(s)"
+    )
 
 
 x = tf.constant(1.0)  # cos(1) = 0.5403, -sin(1) = -0.8415
-for mode, run in [("eager", first_and_second),
-                  ("tf.function", tf.function(first_and_second))]:
+for mode, run in [
+    ("eager", first_and_second),
+    ("tf.function", tf.function(first_and_second)),
+]:
     calls.clear()
     first, second = run(x)
     show(mode, second)
@@ -49,5 +54,7 @@ with tf.GradientTape(persistent=True) as outer:
         y = sin(x)
     dy_dx = inner.gradient(y, x, output_gradients=dy)
 show("eager, dy watched", outer.gradient(dy_dx, x))
-print(f"{'':<18} gradient w.r.t. dy: {outer.gradient(dy_dx, dy):.4f}"
-      " (the marker: grad_grad's value)")
+print(
+    f"{'':<18} gradient w.r.t. dy: {outer.gradient(dy_dx, dy):.4f}"
+    " (the marker: grad_grad's value)"
+)

@@ -1,4 +1,5 @@
 """A grad made of differentiable TF ops needs no custom second order."""
+
 import tensorflow as tf
 
 

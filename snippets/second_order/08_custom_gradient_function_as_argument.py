@@ -1,4 +1,5 @@
 """A @tf.custom_gradient function passed as a tf.function ARGUMENT loses it."""
+
 import re
 
 import tensorflow as tf
@@ -33,5 +34,7 @@ try:
     tf.function(derivative)(softplus, x)
 except TypeError as e:  # keep the last line, without the function's address
     line = str(e).strip().splitlines()[-1].strip().removeprefix("TypeError: ")
-    print("tf.function, f as argument: TypeError:",
-          re.sub(r"<function .*? at 0x[0-9a-f]+>", "<function grad>", line))
+    print(
+        "tf.function, f as argument: TypeError:",
+        re.sub(r"<function .*? at 0x[0-9a-f]+>", "<function grad>", line),
+    )

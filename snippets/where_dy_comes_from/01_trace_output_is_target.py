@@ -1,4 +1,5 @@
 """Watch when the forward function and grad run: the output itself is the target, so dy = 1."""
+
 import tensorflow as tf
 
 

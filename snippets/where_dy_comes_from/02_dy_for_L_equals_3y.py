@@ -1,4 +1,5 @@
 """L = 3*y: the tape hands grad dy = dL/dy = 3."""
+
 import tensorflow as tf
 
 

@@ -1,4 +1,5 @@
 """L = y**2: dy = dL/dy = 2*y depends on the forward value of y."""
+
 import tensorflow as tf
 
 

@@ -1,4 +1,5 @@
 """tape.gradient(y, x, output_gradients=...) chooses the first dy yourself."""
+
 import tensorflow as tf
 
 

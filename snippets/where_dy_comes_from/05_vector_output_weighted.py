@@ -1,4 +1,5 @@
 """A vector output: dy has the output's shape; weights in L = sum(w * y) arrive as dy."""
+
 import tensorflow as tf
 
 

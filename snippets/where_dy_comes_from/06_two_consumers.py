@@ -1,4 +1,5 @@
 """One output, two consumers: the tape adds their contributions and calls grad once with the sum."""
+
 import tensorflow as tf
 
 
@@ -21,8 +22,10 @@ with tf.GradientTape(persistent=True) as tape:
     a = 3.0 * y  # consumer 1
     b = y**2  # consumer 2
     L = a + b
-print(f"forward pass done: y = {float(y):.4f}, a = 3*y = {float(a):.4f}, "
-      f"b = y**2 = {float(b):.4f}, L = a + b = {float(L):.4f}")
+print(
+    f"forward pass done: y = {float(y):.4f}, a = 3*y = {float(a):.4f}, "
+    f"b = y**2 = {float(b):.4f}, L = a + b = {float(L):.4f}"
+)
 for name, target in [("a", a), ("b", b), ("L", L)]:
     print(f"tape.gradient({name}, x):")
     print(f"  result = {float(tape.gradient(target, x)):.4f}")

@@ -1,4 +1,5 @@
 """Two custom-gradient functions in a chain: the inner grad's dy is the outer grad's result."""
+
 import tensorflow as tf
 
 
@@ -6,12 +7,18 @@ import tensorflow as tf
 def log1pexp(x):
     e = tf.exp(x)
     y = tf.math.log(1 + e)
-    print(f"forward: log1pexp(x = {float(x):.4f}) -> y = {float(y):.4f}, stores e = {float(e):.4f}")
+    print(
+        f"forward: log1pexp(x = {float(x):.4f}) -> y = {float(y):.4f}, "
+        f"stores e = {float(e):.4f}"
+    )
 
     def grad(dy):
         s = 1 - 1 / (1 + e)  # sigmoid(x)
-        print(f"backward: log1pexp grad gets dy = {float(dy):.4f}, returns "
-              f"dy * sigmoid(x) = {float(dy):.4f} * {float(s):.4f} = {float(dy * s):.4f}")
+        print(
+            f"backward: log1pexp grad gets dy = {float(dy):.4f}, returns "
+            f"dy * sigmoid(x) = {float(dy):.4f} * "
+            f"{float(s):.4f} = {float(dy * s):.4f}"
+        )
         return dy * s
 
     return y, grad
@@ -20,11 +27,16 @@ def log1pexp(x):
 @tf.custom_gradient
 def square(y):
     L = y * y
-    print(f"forward: square(y = {float(y):.4f}) -> L = {float(L):.4f}, stores y = {float(y):.4f}")
+    print(
+        f"forward: square(y = {float(y):.4f}) -> L = {float(L):.4f}, "
+        f"stores y = {float(y):.4f}"
+    )
 
     def grad(dy):
-        print(f"backward: square grad gets dy = {float(dy):.4f}, returns "
-              f"2 * y * dy = {float(2 * y * dy):.4f}")
+        print(
+            f"backward: square grad gets dy = {float(dy):.4f}, returns "
+            f"2 * y * dy = {float(2 * y * dy):.4f}"
+        )
         return 2 * y * dy
 
     return L, grad
@@ -39,4 +51,7 @@ dx = tape.gradient(L, x)
 with tf.GradientTape() as plain:  # the same function, no custom gradients
     plain.watch(x)
     L_plain = tf.math.log(1 + tf.exp(x)) ** 2
-print(f"dL/dx = {float(dx):.4f}; plain autodiff gives {float(plain.gradient(L_plain, x)):.4f}")
+print(
+    f"dL/dx = {float(dx):.4f}; plain autodiff gives "
+    f"{float(plain.gradient(L_plain, x)):.4f}"
+)

@@ -1,4 +1,5 @@
 """What is stored (e, computed in the forward pass) and what flows (dy, new on every backward pass)."""
+
 import tensorflow as tf
 
 
@@ -8,7 +9,10 @@ def log1pexp(x):
     print(f"forward: computes and stores e = {float(e):.4f}")
 
     def grad(dy):
-        print(f"  backward: uses stored e = {float(e):.4f}, receives dy = {float(dy):.4f}")
+        print(
+            f"  backward: uses stored e = {float(e):.4f}, "
+            f"receives dy = {float(dy):.4f}"
+        )
         return dy * (1 - 1 / (1 + e))
 
     return tf.math.log(1 + e), grad

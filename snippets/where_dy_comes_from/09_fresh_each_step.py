@@ -1,4 +1,5 @@
 """Each training step records a new tape: dy is made fresh, nothing is carried over from the last step."""
+
 import tensorflow as tf
 
 

@@ -1,4 +1,5 @@
 """For a vector output, grad returns dy @ J (a vector-Jacobian product); compare with tape.jacobian."""
+
 import tensorflow as tf
 
 W = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])  # shape (3, 2)
@@ -25,5 +26,7 @@ J = tape.jacobian(y_plain, x)  # shape (2, 3): J[i, j] = d y_i / d x_j
 print("J from tape.jacobian:")
 print(J.numpy().round(4))
 print("dy @ J =", tf.linalg.matvec(J, dy, transpose_a=True).numpy().round(4))
-print("J of the custom function equals J:",
-      bool(tf.reduce_all(tape.jacobian(y, x) == J)))
+print(
+    "J of the custom function equals J:",
+    bool(tf.reduce_all(tape.jacobian(y, x) == J)),
+)

@@ -1,4 +1,5 @@
 """A grad that ignores dy: right when y itself is the target, wrong as soon as y is used further."""
+
 import tensorflow as tf
 
 
@@ -24,8 +25,18 @@ def d_dx(f, target, x):
 
 
 x = tf.constant(0.0)
-for name, target in [("y", lambda y: y), ("3 * y", lambda y: 3.0 * y),
-                     ("y ** 2", lambda y: y**2), ("sin(y)", tf.sin)]:
-    bad, good = d_dx(log1pexp_ignores_dy, target, x), d_dx(log1pexp_plain, target, x)
+for name, target in [
+    ("y", lambda y: y),
+    ("3 * y", lambda y: 3.0 * y),
+    ("y ** 2", lambda y: y**2),
+    ("sin(y)", tf.sin),
+]:
+    bad, good = (
+        d_dx(log1pexp_ignores_dy, target, x),
+        d_dx(log1pexp_plain, target, x),
+    )
     verdict = "right" if abs(bad - good) < 1e-6 else "WRONG"
-    print(f"L = {name:7} ignoring dy: {bad:.4f}   plain autodiff: {good:.4f}   {verdict}")
+    print(
+        f"L = {name:7} ignoring dy: {bad:.4f}   plain "
+        f"autodiff: {good:.4f}   {verdict}"
+    )

@@ -1,4 +1,5 @@
 """Several inputs and outputs: one dy per output in, one gradient per input out (None = no gradient)."""
+
 import tensorflow as tf
 
 
@@ -8,7 +9,9 @@ def two_outputs(x, w, n):  # u = w * x, v = x ** n; n is a setting, not trained
     print(f"forward: u = {float(u):.4f}, v = {float(v):.4f}")
 
     def grad(du, dv):  # one dy per output, in the same order
-        print(f"  backward: grad gets du = {float(du):.4f}, dv = {float(dv):.4f}")
+        print(
+            f"  backward: grad gets du = {float(du):.4f}, dv = {float(dv):.4f}"
+        )
         dx = du * w + dv * n * x ** (n - 1)
         dw = du * x
         return dx, dw, None  # one gradient per input; None: no gradient for n
@@ -25,4 +28,6 @@ with tf.GradientTape(persistent=True) as tape:
 for name, L in [("u + 10 * v", L1), ("u", L2)]:
     print(f"tape.gradient({name}, [x, w, n]):")
     grads = tape.gradient(L, [x, w, n])
-    print("  result =", [None if g is None else round(float(g), 4) for g in grads])
+    print(
+        "  result =", [None if g is None else round(float(g), 4) for g in grads]
+    )

@@ -1,4 +1,5 @@
 """Inside tf.function, Python code (grad included) runs once, at tracing; tf.print runs on every call."""
+
 import sys
 
 import tensorflow as tf
@@ -10,8 +11,12 @@ def log1pexp(x):
     e = tf.exp(x)
 
     def grad(dy):
-        print(f"  backward: grad's Python code runs (tracing), dy is symbolic: {type(dy).__name__}")
-        tf.print("  backward: dy =", dy, output_stream=sys.stdout)  # runs on every call
+        print(
+            "  backward: grad's Python code runs (tracing), "
+            f"dy is symbolic: {type(dy).__name__}"
+        )
+        # runs on every call
+        tf.print("  backward: dy =", dy, output_stream=sys.stdout)
         return dy * (1 - 1 / (1 + e))
 
     return tf.math.log(1 + e), grad

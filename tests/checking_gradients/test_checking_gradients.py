@@ -54,7 +54,9 @@ def test_first_order_check_shows_sigmoid_on_the_diagonal_and_passes():
     rows = [numbers(line) for line in out.splitlines() if line.startswith("   ")]
     assert len(rows) == 6, f"{path}: expected two 3x3 Jacobians, got:\n{out}"
     expected = np.diag([round(sigmoid(x), 4) for x in XS])
-    np.testing.assert_allclose(rows[:3], expected, atol=1e-4, err_msg=f"{path}: theoretical Jacobian != diag(sigmoid(x))")
+    np.testing.assert_allclose(
+        rows[:3], expected, atol=1e-4, err_msg=f"{path}: theoretical Jacobian != diag(sigmoid(x))"
+    )
     np.testing.assert_allclose(rows[3:], expected, atol=1e-4, err_msg=f"{path}: numerical Jacobian != diag(sigmoid(x))")
     assert order_of(path, out, "max error") <= -7, f"{path}: float64 error no longer tiny:\n{out}"
     assert out.rstrip().endswith("OK"), f"{path}: the correct gradient no longer passes:\n{out}"
@@ -81,7 +83,9 @@ def test_wrong_formula_is_caught_with_the_expected_gaps():
 
 def test_missing_dy_hides_on_a_scalar_and_shows_on_a_vector():
     path, out = stdout_of("03_scalar_hides_missing_dy.py")
-    assert numbers(line_starting(path, out, "scalar x:"))[0] == 0.0, f"{path}: the scalar check no longer passes:\n{out}"
+    assert numbers(line_starting(path, out, "scalar x:"))[0] == 0.0, (
+        f"{path}: the scalar check no longer passes:\n{out}"
+    )
     assert numbers(line_starting(path, out, "vector of 3:"))[0] == pytest.approx(sigmoid(3.0), abs=1e-4), out
     rows = [numbers(line) for line in out.splitlines() if line.lstrip().startswith("[")]
     expected = [[round(sigmoid(x), 4) for x in XS]] * 3

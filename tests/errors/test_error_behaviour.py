@@ -37,7 +37,9 @@ def test_wrong_number_of_gradients_tf_function_says_too_few_either_way(n_grads, 
             z = f(x, y)
         return tape.gradient(z, [x, y])
 
-    with pytest.raises(tf.errors.InternalError, match=f"returned too few gradients. Expected 3 but received {received}"):
+    with pytest.raises(
+        tf.errors.InternalError, match=f"returned too few gradients. Expected 3 but received {received}"
+    ):
         step(tf.constant(2.0), tf.constant(3.0))
 
 

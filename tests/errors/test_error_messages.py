@@ -25,7 +25,10 @@ ERRORS = {
         ("ValueError", "do not match num inputs 3"),
     ],
     "04_variables_without_argument.py": [
-        ("TypeError", "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function uses variables"),
+        (
+            "TypeError",
+            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function uses variables",
+        ),
     ],
     "05_variables_wrong_return.py": [
         ("TypeError", "Cannot iterate over a scalar tensor"),
@@ -46,21 +49,33 @@ ERRORS = {
         ("AssertionError", "message: ''"),
     ],
     "15_wrong_dtype_or_shape.py": [
-        ("InvalidArgumentError", "cannot compute AddN as input #1(zero-based) was expected to be a float tensor but is a double tensor"),
+        (
+            "InvalidArgumentError",
+            "cannot compute AddN as input #1(zero-based) was expected to be a float tensor but is a double tensor",
+        ),
         ("InvalidArgumentError", "Inputs to operation AddN of type AddN must have the same size and shape"),
     ],
     "16_numpy_in_grad_tf_function.py": [
         ("AttributeError", "'SymbolicTensor' object has no attribute 'numpy'"),
     ],
     "17_keyword_arguments.py": [
-        ("tf.function: ValueError", "The custom_gradient decorator currently supports keywords arguments only when eager execution is enabled"),
+        (
+            "tf.function: ValueError",
+            "The custom_gradient decorator currently supports keywords arguments only when eager execution is enabled",
+        ),
     ],
     "18_keyword_arguments_fixed.py": [
         ("eager mode:  ValueError", "expected to return 1 gradients, but returned 2 instead"),
     ],
     "19_keras_weight_as_argument.py": [
-        ("Keras weight, eager mode:", "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'"),
-        ("Keras fit, run_eagerly=True:", "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'"),
+        (
+            "Keras weight, eager mode:",
+            "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'",
+        ),
+        (
+            "Keras fit, run_eagerly=True:",
+            "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'",
+        ),
     ],
 }
 
@@ -112,8 +127,7 @@ def test_savedmodel_keeps_custom_gradient_by_default_and_loses_it_with_false():
     path, out = stdout_of("09_savedmodel_without_custom_gradients.py")
     lines = {line.split(":")[0].strip(): line for line in out.splitlines()}
     assert "gradient: [0.1 0.1]" in lines["no options"], (
-        f"{path}: in TF 2.21 saving without options keeps the custom gradient (SaveOptions default True); "
-        f"now:\n{out}"
+        f"{path}: in TF 2.21 saving without options keeps the custom gradient (SaveOptions default True); now:\n{out}"
     )
     assert "gradient: [0.1 0.1]" in lines["experimental_custom_gradients=True"], f"{path}:\n{out}"
     assert "unsaved custom gradients" not in out.split("experimental_custom_gradients=True")[1], (
@@ -149,14 +163,21 @@ def test_keyword_snippet_shows_the_silent_bypass_and_the_working_fix():
     path, out = stdout_of("18_keyword_arguments_fixed.py")
     lines = out.splitlines()
     for i in (1, 2, 7, 8):
-        assert lines[i].endswith("dy/dx = -3.0, dy/dw = None"), f"{path}: line {i + 1} should show the fix working:\n{out}"
+        assert lines[i].endswith("dy/dx = -3.0, dy/dw = None"), (
+            f"{path}: line {i + 1} should show the fix working:\n{out}"
+        )
 
 
 def test_keras_weight_snippet_shows_where_variables_is_needed():
     path, out = stdout_of("19_keras_weight_as_argument.py")
     assert "isinstance(layer.w, tf.Variable): False" in out, f"{path}:\n{out}"
-    for label in ["tf.Variable, eager mode:", "tf.Variable, tf.function:", "Keras weight, tf.function:",
-                  "Keras weight's .value, eager mode:", "Keras weight's .value, tf.function:"]:
+    for label in [
+        "tf.Variable, eager mode:",
+        "tf.Variable, tf.function:",
+        "Keras weight, tf.function:",
+        "Keras weight's .value, eager mode:",
+        "Keras weight's .value, tf.function:",
+    ]:
         line = next(line for line in out.splitlines() if line.startswith(label))
         assert line.endswith("dy/dx = 2.0, dy/dw = 3.0"), f"{path}: {label} should work without `variables`:\n{out}"
 

@@ -46,7 +46,9 @@ def test_keras_layer_custom_gradient_halves_the_step():
     plain = numbers(line_with(path, out, "Dense:").split("=")[1])
     half = numbers(line_with(path, out, "HalfGradDense:").split("=")[1])
     np.testing.assert_allclose(plain, [1 - 0.6, 1 - 1.2], atol=1e-4, err_msg=f"{path}: plain Dense step")
-    np.testing.assert_allclose(half, [1 - 0.3, 1 - 0.6], atol=1e-4, err_msg=f"{path}: Keras did not use the custom gradient")
+    np.testing.assert_allclose(
+        half, [1 - 0.3, 1 - 0.6], atol=1e-4, err_msg=f"{path}: Keras did not use the custom gradient"
+    )
 
 
 def test_keras_model_gradient_reversal_flips_the_step():
@@ -54,7 +56,9 @@ def test_keras_model_gradient_reversal_flips_the_step():
     without = numbers(line_with(path, out, "without reversal:").split(":")[1])
     with_rev = numbers(line_with(path, out, "with reversal:").split(":")[1])
     np.testing.assert_allclose(without, [0.4, -0.2], atol=1e-4, err_msg=f"{path}: plain step")
-    np.testing.assert_allclose(with_rev, [1.6, 2.2], atol=1e-4, err_msg=f"{path}: the reversal layer's gradient was not used")
+    np.testing.assert_allclose(
+        with_rev, [1.6, 2.2], atol=1e-4, err_msg=f"{path}: the reversal layer's gradient was not used"
+    )
 
 
 def test_tf_function_same_values_grad_traced_once():
@@ -104,7 +108,9 @@ def test_log1pexp_stable_value_and_gradient():
     for name in ("log1pexp:", "softplus:"):
         line = line_with(path, out, name)
         value, gradient = line.split("value")[1].split("gradient")
-        np.testing.assert_allclose(numbers(value), [0.0, round(math.log(2), 4), 100.0], atol=1e-4, err_msg=f"{path}: {line}")
+        np.testing.assert_allclose(
+            numbers(value), [0.0, round(math.log(2), 4), 100.0], atol=1e-4, err_msg=f"{path}: {line}"
+        )
         np.testing.assert_allclose(numbers(gradient), [0.0, 0.5, 1.0], atol=1e-4, err_msg=f"{path}: {line}")
 
 

@@ -6,7 +6,6 @@ The rendering checks read the strict build the session makes (`built_site`), so 
 
 from __future__ import annotations
 
-import difflib
 import html
 import importlib.util
 import json
@@ -73,7 +72,9 @@ def article(page_html: str) -> str:
 
 def built(built_site):
     if built_site.returncode != 0:
-        pytest.fail("the strict build failed (see tests/test_build.py); notebook pages cannot be checked", pytrace=False)
+        pytest.fail(
+            "the strict build failed (see tests/test_build.py); notebook pages cannot be checked", pytrace=False
+        )
     return built_site.site_dir
 
 
@@ -94,20 +95,20 @@ def test_one_notebook_per_question_in_both_languages():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_code_cells_are_identical_in_both_languages(name):
-    """Code is never translated: a reader switching language runs the same notebook."""
-    en, ru = (HOOK.code_cells(HOOK.read(source(name, lang))) for lang in LANGS)
-    if en != ru:
-        diff = "\n".join(
-            difflib.unified_diff(
-                "\n# %%\n".join(en).splitlines(),
-                "\n# %%\n".join(ru).splitlines(),
-                relative(source(name, "en")),
-                relative(source(name, "ru")),
-                lineterm="",
-            )
+def test_code_is_written_once_in_the_english_notebook(name):
+    """Code is never translated: the Russian source leaves each code cell empty and the build fills it with
+    the English notebook's code (hooks/notebooks.py), so a reader switching language runs the same code."""
+    en, ru = (HOOK.read(source(name, lang)) for lang in LANGS)
+    written = [number for number, code in enumerate(HOOK.code_cells(ru), start=1) if code.strip()]
+    if written:
+        pytest.fail(
+            f"{relative(source(name, 'ru'))}: code cell(s) {written} hold code; leave each code cell empty "
+            f"(a '# %%' line with nothing under it): the code lives in {relative(source(name, 'en'))} only",
+            pytrace=False,
         )
-        pytest.fail(f"code cells differ between the English and Russian notebook '{name}':\n{diff}", pytrace=False)
+    filled = HOOK.with_code_of(HOOK.read(source(name, "ru")), en, "ru")
+    assert HOOK.code_cells(filled) == HOOK.code_cells(en)
+    assert HOOK.execution_key(filled) == HOOK.execution_key(en), "the two languages must share one execution"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -119,12 +120,18 @@ def test_prose_has_the_same_structure_and_the_page_language(name):
         f"{name}: headings must carry the same explicit ids in both languages "
         f'(<a id="english-id"></a> at the end of the heading line): {heading_ids(en)} vs {heading_ids(ru)}'
     )
-    assert all("(no id" not in i for i in heading_ids(en)), f"{name}: a heading without an explicit id: {heading_ids(en)}"
+    assert all("(no id" not in i for i in heading_ids(en)), (
+        f"{name}: a heading without an explicit id: {heading_ids(en)}"
+    )
     for cell_en, cell_ru in zip(en.cells, ru.cells):
         if cell_en.cell_type != "markdown":
             continue
-        assert not CYRILLIC.search(cell_en.source), f"{relative(source(name, 'en'))}: Russian text in an English cell:\n{cell_en.source}"
-        assert CYRILLIC.search(cell_ru.source), f"{relative(source(name, 'ru'))}: a prose cell not in Russian:\n{cell_ru.source}"
+        assert not CYRILLIC.search(cell_en.source), (
+            f"{relative(source(name, 'en'))}: Russian text in an English cell:\n{cell_en.source}"
+        )
+        assert CYRILLIC.search(cell_ru.source), (
+            f"{relative(source(name, 'ru'))}: a prose cell not in Russian:\n{cell_ru.source}"
+        )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -143,6 +150,19 @@ def test_cache_key_follows_code_and_tensorflow_not_prose(monkeypatch):
     assert HOOK.execution_key(code) != key, "a code edit must re-execute a notebook"
     monkeypatch.setattr(HOOK, "tensorflow_version", lambda: "0.0.0-other")
     assert HOOK.execution_key(nb) != key, "another TensorFlow version must re-execute a notebook"
+
+
+def test_a_translated_notebook_with_its_own_code_fails_the_build():
+    import jupytext
+    from mkdocs.exceptions import PluginError
+
+    english = jupytext.reads("# %% [markdown]\n# Prose\n\n# %%\nprint(1)\n", fmt="py:percent")
+    with pytest.raises(PluginError, match=r"code cell\(s\) \[1\] hold code"):
+        HOOK.with_code_of(
+            jupytext.reads("# %% [markdown]\n# Текст\n\n# %%\nprint(2)\n", fmt="py:percent"), english, "x"
+        )
+    with pytest.raises(PluginError, match="the English notebook has 1 code"):
+        HOOK.with_code_of(jupytext.reads("# %% [markdown]\n# Текст\n", fmt="py:percent"), english, "x")
 
 
 def test_a_notebook_runs_again_only_when_its_code_changes(tmp_path, monkeypatch):
@@ -183,7 +203,7 @@ def test_built_notebooks_come_from_the_cache(built_site):
     missing = []
     for name in NAMES:
         for lang in LANGS:
-            key = HOOK.execution_key(HOOK.read(source(name, lang)))
+            key = HOOK.execution_key(HOOK.read(source(name, "en")))  # code lives in the English source
             if not (HOOK.CACHE_DIR / "outputs" / f"{key}.json").is_file():
                 missing.append(f"{relative(source(name, lang))} (key {key})")
     assert not missing, f"no cached outputs after the build for: {missing}"
@@ -214,19 +234,27 @@ def test_notebook_page_shows_executed_cells_with_outputs(built_site, name, lang)
     assert f'href="{download.name}"' in page_html, f"{where} has no link to {download.name}"
     nb = json.loads(download.read_text(encoding="utf-8"))
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    expected_code = HOOK.code_cells(HOOK.read(source(name, lang)))
-    assert ["".join(c["source"]) for c in code] == expected_code, f"{download.name} does not hold the source's code cells"
-    assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1)), f"{download.name}: cells not executed in order"
+    expected_code = HOOK.code_cells(HOOK.read(source(name, "en")))  # the Russian notebook runs the same code
+    assert ["".join(c["source"]) for c in code] == expected_code, (
+        f"{download.name} does not hold the source's code cells"
+    )
+    assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1)), (
+        f"{download.name}: cells not executed in order"
+    )
 
     # every code cell ran, printed, and its output is on the page
     text = text_of(page_html)
     prompts = re.findall(r"In\s*(?:&nbsp;)?\[(\d+)\]:", page_html)
-    assert prompts == [str(i) for i in range(1, len(code) + 1)], f"{where}: execution prompts {prompts}, expected 1..{len(code)}"
+    assert prompts == [str(i) for i in range(1, len(code) + 1)], (
+        f"{where}: execution prompts {prompts}, expected 1..{len(code)}"
+    )
     for number, cell in enumerate(code, start=1):
         assert cell["outputs"], f"{where}: code cell [{number}] has no output (each cell shows what it computes)"
         for output in cell["outputs"]:
             assert output["output_type"] != "error", f"{where}: cell [{number}] raised: {output.get('ename')}"
-            assert output.get("name") != "stderr", f"{where}: cell [{number}] wrote to stderr: {''.join(output['text'])[:300]}"
+            assert output.get("name") != "stderr", (
+                f"{where}: cell [{number}] wrote to stderr: {''.join(output['text'])[:300]}"
+            )
             shown = "".join(output.get("text") or output.get("data", {}).get("text/plain", ""))
             for line in filter(None, (ln.strip() for ln in shown.splitlines())):
                 assert line in text, f"{where}: output line of cell [{number}] not on the page: {line!r}"
@@ -256,7 +284,9 @@ def test_notebook_and_chapter_link_to_each_other(built_site, name, lang):
         pytest.skip(f"chapter {relative(chapter)} not written yet")
     notebook_html = article((site / prefix(lang) / "notebooks" / name / "index.html").read_text(encoding="utf-8"))
     back = "../../" + ("../" if lang != "en" else "") + f"{prefix(lang)}{name}/"
-    assert f'href="{back}"' in notebook_html, f"/{prefix(lang)}notebooks/{name}/ does not link back to its chapter ({back})"
+    assert f'href="{back}"' in notebook_html, (
+        f"/{prefix(lang)}notebooks/{name}/ does not link back to its chapter ({back})"
+    )
     chapter_html = article((site / prefix(lang) / name / "index.html").read_text(encoding="utf-8"))
     assert f'href="../notebooks/{name}/"' in chapter_html, (
         f"chapter /{prefix(lang)}{name}/ does not link to its notebook (add a 'Run it as a notebook' link to "

@@ -89,7 +89,9 @@ def test_nested_tapes_match_closed_forms_eager_and_in_tf_function(name, n):
     eager, graph = in_both_modes(f, n)
     want = exact(n, X)
     assert eager == pytest.approx(want, rel=1e-9, abs=1e-12), f"nested tapes, {name}^({n}) eager: {eager} != {want}"
-    assert graph == pytest.approx(want, rel=1e-9, abs=1e-12), f"nested tapes, {name}^({n}) tf.function: {graph} != {want}"
+    assert graph == pytest.approx(want, rel=1e-9, abs=1e-12), (
+        f"nested tapes, {name}^({n}) tf.function: {graph} != {want}"
+    )
 
 
 @pytest.mark.parametrize("n", ORDERS)

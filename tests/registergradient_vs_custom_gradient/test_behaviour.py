@@ -29,6 +29,7 @@ def round_override(name):
     def fn(x):
         with tf.compat.v1.get_default_graph().gradient_override_map({"Round": name}):
             return tf.round(x)
+
     return fn
 
 
@@ -149,6 +150,7 @@ def test_custom_gradient_in_eager_mode_registers_nothing_and_calls_grad_lazily()
         def grad(dy):
             calls.append(dy.numpy())
             return dy
+
         return tf.round(x), grad
 
     before = set(ops.gradient_registry.list())

@@ -86,6 +86,10 @@ def test_new_op_type_registration_reaches_tapes():
         f"{DIR}/14_register_gradient_new_op_type.py: TensorFlow now has a gradient for SoftsignGrad (or another "
         "error); pick another op without a gradient for this snippet"
     )
-    for key in ["eager GradientTape", "GradientTape inside tf.function", "GradientTape outside tf.function",
-                "tf.gradients in tf.function"]:
+    for key in [
+        "eager GradientTape",
+        "GradientTape inside tf.function",
+        "GradientTape outside tf.function",
+        "tf.gradients in tf.function",
+    ]:
         assert float(lines[key]) == -0.25, f"{DIR}/14_register_gradient_new_op_type.py: {key} = {lines[key]}"

@@ -2,8 +2,8 @@
 
 import re
 
-from tools.second_order_diagram import targets
 from tests.harness import ROOT, relative
+from tools.second_order_diagram import targets
 
 
 def test_committed_svgs_match_the_generator():

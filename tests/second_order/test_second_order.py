@@ -108,7 +108,9 @@ def test_docstring_example_as_printed_fails_only_at_second_order():
     out = result.stdout
     where = f"{SNIPPETS}/01_docstring_as_printed.py; update {PAGE} section #run-as-printed"
     assert "eager: first derivative at x = 0 is 0.5000" in out, f"first derivative changed in eager mode ({where})"
-    assert "tf.function: first derivative at x = 0 is 0.5000" in out, f"first derivative changed in tf.function ({where})"
+    assert "tf.function: first derivative at x = 0 is 0.5000" in out, (
+        f"first derivative changed in tf.function ({where})"
+    )
     assert (
         "eager: second derivative fails with ValueError: custom_gradient function expected to return 1 gradients, "
         "but returned 2 instead." in out
@@ -146,10 +148,15 @@ def test_versions_match_closed_form_and_autodiff(make, mode, upstream):
     s = sigmoid(X)
     name = f"{make.__name__} ({mode}, dy = {upstream})"
     np.testing.assert_allclose(numbers(first), upstream * s, rtol=1e-12, err_msg=f"{name}: first derivative")
-    np.testing.assert_allclose(numbers(second), upstream * s * (1 - s), rtol=1e-12,
-                               err_msg=f"{name}: second derivative vs closed form")
-    np.testing.assert_allclose(numbers(second), numbers(ref_second), rtol=1e-12,
-                               err_msg=f"{name}: second derivative vs nested tapes on tf.math.softplus")
+    np.testing.assert_allclose(
+        numbers(second), upstream * s * (1 - s), rtol=1e-12, err_msg=f"{name}: second derivative vs closed form"
+    )
+    np.testing.assert_allclose(
+        numbers(second),
+        numbers(ref_second),
+        rtol=1e-12,
+        err_msg=f"{name}: second derivative vs nested tapes on tf.math.softplus",
+    )
     np.testing.assert_allclose(numbers(wrt_dy), s, rtol=1e-12, err_msg=f"{name}: gradient w.r.t. dy")
     np.testing.assert_allclose(numbers(wrt_dy), numbers(ref_wrt_dy), rtol=1e-12)
 
@@ -207,7 +214,11 @@ def forward_and_reverse(f, x):
     "name, make, expected_jvp",
     [
         ("version 2, right", lambda: version2(), lambda s: s),
-        ("version 2, ddy instead of ddy * x_grad", lambda: version2(lambda ddy, x_grad: ddy), lambda s: np.ones_like(s)),
+        (
+            "version 2, ddy instead of ddy * x_grad",
+            lambda: version2(lambda ddy, x_grad: ddy),
+            lambda s: np.ones_like(s),
+        ),
         ("version 2, None", lambda: version2(lambda ddy, x_grad: None), lambda s: None),
         ("version 1 (dy outside)", version1, lambda s: s),
     ],
@@ -305,7 +316,9 @@ def test_decorated_grad_in_tf_function_calls_grad_grad_and_gives_none():
     where = f"{SNIPPETS}/06_custom_gradient_on_grad.py, {PAGE} section #decorating-grad"
     assert math.isclose(float(first), math.cos(1.0), rel_tol=1e-6)
     assert second is None, f"tf.function now gives {numbers(second)} instead of None ({where})"
-    assert len(calls) == 1, f"tf.function now calls grad_grad {len(calls)} times while tracing, page says once ({where})"
+    assert len(calls) == 1, (
+        f"tf.function now calls grad_grad {len(calls)} times while tracing, page says once ({where})"
+    )
 
 
 def test_decorated_grad_snippet_output():
@@ -339,8 +352,12 @@ def log1pexp(x):
 def test_nested_tapes_differentiate_a_grad_made_of_tf_ops(mode):
     first, second = in_mode(mode, lambda x: first_and_second(log1pexp, x), tf.constant(X))
     s = sigmoid(X)
-    np.testing.assert_allclose(numbers(second), s * (1 - s), rtol=1e-12,
-                               err_msg=f"{mode}: nested tapes on log1pexp ({SNIPPETS}/07_no_custom_second_order_needed.py)")
+    np.testing.assert_allclose(
+        numbers(second),
+        s * (1 - s),
+        rtol=1e-12,
+        err_msg=f"{mode}: nested tapes on log1pexp ({SNIPPETS}/07_no_custom_second_order_needed.py)",
+    )
 
 
 @pytest.mark.parametrize("mode", MODES)

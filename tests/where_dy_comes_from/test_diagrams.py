@@ -72,9 +72,12 @@ def test_diagram_numbers_obey_the_chain_rule():
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_pages_show_their_language_svgs_with_alt_text(lang):
     page = ROOT / "docs" / ("where-dy-comes-from.md" if lang == "en" else "where-dy-comes-from.ru.md")
-    images = re.findall(r"!\[([^\]]+)\]\((assets/diagrams/where-dy-[a-z]+-([a-z]+)\.svg)\)", page.read_text(encoding="utf-8"))
+    images = re.findall(
+        r"!\[([^\]]+)\]\((assets/diagrams/where-dy-[a-z]+-([a-z]+)\.svg)\)", page.read_text(encoding="utf-8")
+    )
     assert [src for _, src, _ in images] == [
-        f"assets/diagrams/where-dy-fork-{lang}.svg", f"assets/diagrams/where-dy-chain-{lang}.svg"
+        f"assets/diagrams/where-dy-fork-{lang}.svg",
+        f"assets/diagrams/where-dy-chain-{lang}.svg",
     ], f"{page.relative_to(ROOT)} should show the fork and chain diagrams in its own language"
     for alt, src, _ in images:
         assert len(alt) > 80, f"{page.relative_to(ROOT)}: alt text of {src} is too short to stand in for it"

@@ -55,9 +55,13 @@ def plain_grad(target, x0):
 
 def test_grad_runs_only_inside_tape_gradient_with_dy_one():
     path, lines = stdout_of("01_trace_output_is_target.py")
-    order = [next(i for i, line in enumerate(lines) if line.startswith(p))
-             for p in ("forward:", "forward pass done", "calling tape.gradient", "backward:")]
-    assert order == sorted(order), f"{path}: grad no longer runs after the forward pass, inside tape.gradient:\n" + "\n".join(lines)
+    order = [
+        next(i for i, line in enumerate(lines) if line.startswith(p))
+        for p in ("forward:", "forward pass done", "calling tape.gradient", "backward:")
+    ]
+    assert order == sorted(order), (
+        f"{path}: grad no longer runs after the forward pass, inside tape.gradient:\n" + "\n".join(lines)
+    )
     assert dy_values(path, lines) == [1.0], f"{path}: when y itself is the target, dy should be 1"
     (result,) = numbers(lines_with(path, lines, "dy/dx")[0])
     assert result == pytest.approx(sigmoid(0.0), abs=TOL)
@@ -74,7 +78,9 @@ def test_grad_runs_only_inside_tape_gradient_with_dy_one():
 def test_dy_is_dL_dy(name, expected_dy, target):
     path, lines = stdout_of(name)
     (dy,) = dy_values(path, lines)
-    assert dy == pytest.approx(expected_dy, abs=TOL), f"{path}: grad received dy = {dy}, expected dL/dy = {expected_dy:.4f}"
+    assert dy == pytest.approx(expected_dy, abs=TOL), (
+        f"{path}: grad received dy = {dy}, expected dL/dy = {expected_dy:.4f}"
+    )
     result = numbers(lines[-1])[0]
     assert result == pytest.approx(expected_dy * sigmoid(0.0), abs=TOL), f"{path}: result is not dy * sigmoid(0)"
     assert result == pytest.approx(plain_grad(target, 0.0), abs=TOL), f"{path}: result differs from plain autodiff"
@@ -88,6 +94,7 @@ def test_output_gradients_becomes_dy_in_process():
         def grad(dy):
             seen.append(float(dy))
             return dy * 2.0
+
         return 2.0 * x, grad
 
     x = tf.constant(1.0)
@@ -123,10 +130,14 @@ def test_two_consumers_are_summed_and_grad_runs_once():
 
 def test_chain_inner_dy_is_outer_result():
     path, lines = stdout_of("07_chain_of_two.py")
-    kinds = [line.split(" grad")[0] if line.startswith("backward") else line.split("(")[0] for line in lines
-             if line.startswith(("forward", "backward"))]
+    kinds = [
+        line.split(" grad")[0] if line.startswith("backward") else line.split("(")[0]
+        for line in lines
+        if line.startswith(("forward", "backward"))
+    ]
     assert kinds == ["forward: log1pexp", "forward: square", "backward: square", "backward: log1pexp"], (
-        f"{path}: forward functions should run in order and grad functions in reverse order:\n" + "\n".join(lines))
+        f"{path}: forward functions should run in order and grad functions in reverse order:\n" + "\n".join(lines)
+    )
     outer = numbers(lines_with(path, lines, "backward: square")[0])  # [dy, 2, 2*y*dy]
     inner = numbers(lines_with(path, lines, "backward: log1pexp")[0])  # [dy, dy, sigmoid, result]
     assert outer[0] == 1.0, f"{path}: the outer grad should receive the starting dy = 1"
@@ -188,11 +199,13 @@ def test_several_inputs_and_outputs():
     path, lines = stdout_of("12_several_inputs_outputs.py")
     backward = [numbers(line) for line in lines_with(path, lines, "backward:")]
     assert backward == [[1.0, 10.0], [1.0, 0.0]], (
-        f"{path}: expected du, dv = (1, 10) for u + 10v and (1, 0) (zeros for the unused output) for u")
+        f"{path}: expected du, dv = (1, 10) for u + 10v and (1, 0) (zeros for the unused output) for u"
+    )
     results = lines_with(path, lines, "result")
     # x = 2, w = 3, n = 2: d(u + 10v)/dx = w + 10 * n * x = 43, d/dw = x = 2; n gets None
     assert results[0].endswith("[43.0, 2.0, None]") and results[1].endswith("[3.0, 2.0, None]"), (
-        f"{path}: gradients changed:\n" + "\n".join(results))
+        f"{path}: gradients changed:\n" + "\n".join(results)
+    )
 
 
 def test_unused_output_gets_zero_dy_and_none_passes_through_in_process():
@@ -203,6 +216,7 @@ def test_unused_output_gets_zero_dy_and_none_passes_through_in_process():
         def grad(du, dv):
             seen.append((float(du), float(dv)))
             return du * b, None
+
         return (a * b, a + b), grad
 
     a, b = tf.constant(2.0), tf.constant(3.0)
@@ -216,10 +230,15 @@ def test_unused_output_gets_zero_dy_and_none_passes_through_in_process():
 
 def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
     path, lines = stdout_of("13_inside_tf_function.py")
-    assert len(lines_with(path, lines, "forward: Python")) == 1, f"{path}: the forward Python code should run once (tracing)"
+    assert len(lines_with(path, lines, "forward: Python")) == 1, (
+        f"{path}: the forward Python code should run once (tracing)"
+    )
     traced = lines_with(path, lines, "backward: grad's Python")
     assert len(traced) == 1 and traced[0].endswith("SymbolicTensor"), (
-        f"{path}: grad's Python code should run once, at tracing, with a symbolic dy:\n" + "\n".join(lines))
-    assert lines_with(path, lines, "backward: dy =") == ["  backward: dy = 3"] * 2, f"{path}: tf.print should show dy = 3 on each call"
+        f"{path}: grad's Python code should run once, at tracing, with a symbolic dy:\n" + "\n".join(lines)
+    )
+    assert lines_with(path, lines, "backward: dy =") == ["  backward: dy = 3"] * 2, (
+        f"{path}: tf.print should show dy = 3 on each call"
+    )
     results = [numbers(line)[0] for line in lines_with(path, lines, "result")]
     assert results == pytest.approx([3 * sigmoid(0.0), 3 * sigmoid(1.0)], abs=TOL)
