@@ -11,6 +11,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 export TF_CPP_MIN_LOG_LEVEL := 3
 export PYTHONDONTWRITEBYTECODE := 1
@@ -50,22 +51,23 @@ serve: $(STAMP)
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site
 
-test: $(STAMP) system-deps
+test: $(STAMP) system-deps $(NODE_STAMP)
 	$(BIN)/python -m pytest
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)
 	$(BIN)/python -m tools.diagrams  # every SVG diagram (the where-dy ones are drawn from kept outputs)
 
-# Lighthouse for `make bench`, from the npm registry (pinned in package-lock.json), into node_modules/.
-node_modules/.bin/lighthouse: package.json package-lock.json
+# From the npm registry (pinned in package-lock.json), into node_modules/: axe-core and the math font for the
+# tests, Lighthouse for `make bench`. Nothing is fetched while the tests run.
+$(NODE_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
 	  else echo "Install Node.js 18+ and npm (sudo apt-get install nodejs npm)"; exit 1; fi; }
 	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	@touch $@
 
-bench: $(STAMP) system-deps node_modules/.bin/lighthouse
+bench: $(STAMP) system-deps $(NODE_STAMP)
 	$(BIN)/python -m tests.bench
 
 lock: $(STAMP)
