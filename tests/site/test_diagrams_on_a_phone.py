@@ -1,6 +1,8 @@
 """On a 390 px phone a reader can read every diagram: a tap opens it in the lightbox (mkdocs-glightbox, see
 mkdocs.yml and site.css) at a size where its smallest text is at least 12 CSS px, and a finger pans across it.
 
+The open lightbox passes axe-core's WCAG A/AA rules too (the page behind it is checked in test_accessibility.py).
+
 Text inside an <img> is out of the page's reach, so each SVG is also parsed in the page: its text elements' font
 sizes (user units) times the lightbox image's drawn width over the viewBox width give the size the reader sees.
 """
@@ -8,6 +10,7 @@ sizes (user units) times the lightbox image's drawn width over the viewBox width
 from __future__ import annotations
 
 from tests.site.conftest import new_context
+from tests.site.test_accessibility import AXE, WCAG_A_AA
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 MIN_TEXT_PX = 12
@@ -45,6 +48,10 @@ _SCROLL_INTO_VIEW_AND_SETTLE = """async (img) => {
   return img.getBoundingClientRect().width;
 }"""
 
+_AXE_ON_LIGHTBOX = """async (tags) => (await axe.run(".glightbox-container", {
+  runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations
+  .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)"""
+
 _LIGHTBOX_IMAGE = ".glightbox-container .gslide.current .gslide-image img"
 
 
@@ -52,6 +59,7 @@ def test_every_diagram_opens_readable_on_a_phone(browser, server, visits):
     with_images = [v.page for v in visits.values() if v.facts["images"]]
     assert with_images, "no page with a diagram found (expected the four chapters' diagrams)"
     context = new_context(browser, server, **PHONE)
+    context.add_init_script(path=str(AXE))
     bad, checked = [], 0
     try:
         tab = context.new_page()
@@ -87,6 +95,8 @@ def test_every_diagram_opens_readable_on_a_phone(browser, server, visits):
                     " left: img.offsetLeft }; }")
                 if pan["right"] > pan["box"] + 1 or pan["left"] < 0:
                     bad.append(f"{where}: part of the diagram cannot be panned into view ({pan})")
+                for v in tab.evaluate(_AXE_ON_LIGHTBOX, WCAG_A_AA):
+                    bad.append(f"{where}: the open lightbox fails axe-core {v}")
                 tab.keyboard.press("Escape")
                 opened.wait_for(state="detached")
     finally:
