@@ -36,7 +36,9 @@ def _lightbox(output: str) -> str:
         return output
     output = _LIGHTBOX_SCRIPT.sub(lambda m: f'<script src="{m["src"]}" defer></script>', output, count=1)
     return _LIGHTBOX_START.sub(
-        lambda m: f'<script id="init-glightbox">document.addEventListener("DOMContentLoaded", () => {{\n{m["code"]}}});</script>',
+        lambda m: (
+            f'<script id="init-glightbox">document.addEventListener("DOMContentLoaded", () => {{\n{m["code"]}}});</script>'
+        ),
         output,
         count=1,
     )

@@ -173,7 +173,12 @@ def print_lighthouse_table(rows: list[dict]) -> None:
 
 SCREENSHOT_DEVICES = {
     "desktop": {"viewport": {"width": 1280, "height": 900}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
 }
 
 

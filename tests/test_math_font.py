@@ -19,5 +19,7 @@ def test_served_math_font_is_the_pinned_package():
     assert SERVED.read_bytes() == source.read_bytes(), (
         f"{SERVED.relative_to(ROOT)} differs from {PACKAGE} {pinned}: cp {source.relative_to(ROOT)} {SERVED.relative_to(ROOT)}"
     )
-    assert LICENSE.read_text() == (INSTALLED / "LICENSE").read_text(), f"copy {PACKAGE}'s LICENSE to {LICENSE.relative_to(ROOT)}"
+    assert LICENSE.read_text() == (INSTALLED / "LICENSE").read_text(), (
+        f"copy {PACKAGE}'s LICENSE to {LICENSE.relative_to(ROOT)}"
+    )
     assert "SIL Open Font License" in LICENSE.read_text()
