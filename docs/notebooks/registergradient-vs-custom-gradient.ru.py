@@ -67,7 +67,7 @@ print("custom_gradient, tf.function tape:", gradient_in_function(x).numpy())
 #
 # `tf.RegisterGradient("Name")` кладёт функцию в реестр градиентов TensorFlow (он один на весь процесс Python)
 # под **новым** именем. Само по себе это ничего не меняет: графу нужно указать, что для типа операции `Round`
-# брать именно её, через `gradient_override_map({"Round": "Name"})`, а эту таблицу читает только обратный
+# брать именно её, через `gradient_override_map({"Round": "Name"})`, а такую подмену видит только обратный
 # проход по графу (`tf.gradients` или лента снаружи `tf.function`: [ниже](#where-each-applies)).
 #
 # Имя можно зарегистрировать в процессе только один раз, поэтому повторный запуск ячейки с регистрацией
