@@ -116,7 +116,7 @@ for n in range(1, 7):
 # Подмену видит только обратный проход по графу: `tf.gradients` или лента снаружи той `tf.function`, в которой
 # строится операция; лента в eager-режиме и лента внутри `tf.function` её игнорируют (где именно, показано в главе:
 # https://custom-gradients-faq.github.io/custom-gradients-faq/ru/registergradient-vs-custom-gradient/#where-override-applies).
-# Поэтому `nth_derivative` работает и здесь, в eager-режиме, если `numpy_sin` — это `tf.function`.
+# Поэтому `nth_derivative` работает и здесь, в eager-режиме, если обернуть `numpy_sin` в `tf.function`.
 
 # %%
 numpy_sin_function = tf.function(numpy_sin)  # the override is set inside this function's graph
