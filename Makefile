@@ -6,6 +6,7 @@
 #   make bench    measure build, test and page figures
 #   make lock     re-resolve requirements.lock from pyproject.toml (hash-pinned)
 #   make publish  strict build, then push the site to the gh-pages branch of REMOTE (remote name, path or URL; default origin)
+#   make linkcheck  strict build, then check every external link of the site (needs the network; not in make test)
 
 # Python 3.11, 3.12 or 3.13: the first that runs (tools/python.sh find), or the one named by PYTHON=.
 ifeq ($(origin PYTHON),undefined)
@@ -22,10 +23,10 @@ export PYTHONDONTWRITEBYTECODE := 1
 SYSTEM_PACKAGES := chromium hunspell hunspell-ru hunspell-en-us
 SYSTEM_FILES    := /usr/bin/chromium /usr/bin/hunspell /usr/share/hunspell/ru_RU.dic /usr/share/hunspell/en_US.dic
 
-.PHONY: help venv system-deps serve build test outputs bench lock clean publish FORCE
+.PHONY: help venv system-deps serve build test outputs bench lock clean publish linkcheck FORCE
 
 help:
-	@sed -n '2,9p' Makefile
+	@sed -n '2,10p' Makefile
 
 # .venv/python.txt changes exactly when .venv is (re)made with another interpreter; then everything is reinstalled.
 $(VENV)/python.txt: FORCE
@@ -80,7 +81,10 @@ lock: $(STAMP)
 
 REMOTE ?= origin
 publish: $(STAMP)
-	$(BIN)/python -m tools.publish --remote $(REMOTE)
+	$(BIN)/python -m tools.publish --remote $(REMOTE) $(if $(PUBLISH_GIT_DIR),--git-dir $(PUBLISH_GIT_DIR))
+
+linkcheck: build
+	$(BIN)/python -m tools.linkcheck site
 
 clean:
 	rm -rf site .pytest_cache .cache

@@ -9,7 +9,12 @@ Sources are jupytext percent scripts, one per language: ``docs/notebooks/<name>.
    cells are identical). A cell that raises fails the build;
 2. writes the executed notebook (prose in the page's language + outputs) to ``.cache/notebooks/render/``;
 3. puts that ``.ipynb`` into the build as a documentation page ``[ru/]notebooks/<name>/`` and as a
-   download ``[ru/]notebooks/<name>/<name>[.ru].ipynb``.
+   download ``[ru/]notebooks/<name>/<name>[.ru].ipynb``;
+4. offers it, on the notebook's page and at the top of its chapter, as a download and as "Open in Colab":
+   Colab opens a notebook from a GitHub branch, so the link points at the download as published on the
+   ``gh-pages`` branch (tools/publish.py). The executed notebook starts with a note saying which
+   TensorFlow made its outputs and what to do when Colab's differs. A link is not a request: the page
+   loads nothing from Colab or GitHub.
 
 Why a hook: mkdocs-static-i18n re-creates every File in its own ``on_files`` (priority -100) and so drops
 mkdocs-jupyter's notebook wrapper; the notebook then comes out as raw text (ultrabug/mkdocs-static-i18n#198).
@@ -35,10 +40,12 @@ import tempfile
 import time
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
 
 log = logging.getLogger("mkdocs.hooks.notebooks")
 
@@ -50,9 +57,37 @@ CELL_TIMEOUT_SECONDS = 600
 CSS_URI = "assets/notebooks/jupyter.css"
 KERNEL_ENV = {"TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": "-1", "PYTHONHASHSEED": "0"}
 
+PUBLISHED_BRANCH = "gh-pages"  # where tools/publish.py pushes the built site (and so the .ipynb downloads)
+
 LABELS = {
-    "en": {"download": "Download this notebook (.ipynb, with outputs)", "chapter": "Read the chapter"},
-    "ru": {"download": "Скачать ноутбук (.ipynb, с выводом)", "chapter": "Читать главу"},
+    "en": {
+        "download": "Download this notebook (.ipynb, with outputs)",
+        "chapter": "Read the chapter",
+        "colab": "Open in Colab",
+        "companion": "Companion notebook:",
+        "download_short": "Download .ipynb",
+        "notebook_page": "Read it here",
+        "note": (
+            "**Outputs made with TensorFlow {tf}.** Colab comes with its own TensorFlow; to see which, run "
+            "`import tensorflow as tf; print(tf.__version__)`. If it is another release and a cell prints "
+            "something else than shown here, install this one with `%pip install tensorflow=={tf}`, restart "
+            "the session (*Runtime → Restart session*) and run the cells again from the top."
+        ),
+    },
+    "ru": {
+        "download": "Скачать ноутбук (.ipynb, с выводом)",
+        "chapter": "Читать главу",
+        "colab": "Открыть в Colab",
+        "companion": "Ноутбук к главе:",
+        "download_short": "Скачать .ipynb",
+        "notebook_page": "Читать на сайте",
+        "note": (
+            "**Вывод получен с TensorFlow {tf}.** В Colab своя версия TensorFlow; узнать её можно так: "
+            "`import tensorflow as tf; print(tf.__version__)`. Если версия другая и ячейка печатает не то, "
+            "что показано здесь, установите эту версию командой `%pip install tensorflow=={tf}`, "
+            "перезапустите сеанс («Среда выполнения → Перезапустить сеанс») и снова выполните ячейки сверху вниз."
+        ),
+    },
 }
 
 # --------------------------------------------------------------------------------------------------
@@ -141,6 +176,12 @@ def outputs_for(nb, label: str) -> tuple[list[dict], bool]:
     log.info(f"Notebook {label}: executed in {time.monotonic() - started:.1f} s (outputs cached)")
     write_atomically(path, json.dumps(outputs, default=dict))
     return outputs, True
+
+
+def version_note(locale: str) -> str:
+    """The Markdown cell after a notebook's title: the TensorFlow its outputs come from, and what to do on
+    Colab (or anywhere) when another release is installed."""
+    return LABELS.get(locale, LABELS["en"])["note"].format(tf=tensorflow_version())
 
 
 def executed_notebook(source: Path, label: str):
@@ -233,8 +274,12 @@ def on_files(files: Files, config) -> Files:
             continue
         label = str(source.relative_to(docs_dir.parent)) if docs_dir.parent in source.parents else source.name
         nb = executed_notebook(source, label)
+        note = nbformat.v4.new_markdown_cell(version_note(current if current in by_locale else default))
+        note["id"] = "tensorflow-note"  # a fixed id, as for the other cells: the same source gives the same file
+        nb.cells.insert(1, note)
         text = nbformat.writes(nb) + "\n"
         page = _page_file(config, name, current, default)
+        page.notebook_source = source  # what "Edit this page" opens (hooks/page_links.py)
         write_if_changed(Path(page.abs_src_path), text)
         # i18n metadata, as mkdocs-static-i18n sets it on its own files
         alternates = {}
@@ -309,9 +354,49 @@ def _headings(html: str, page) -> str:
     return html
 
 
+def colab_url(config, name: str, locale: str, default: str) -> str | None:
+    """Colab's address for the executed notebook as published on the gh-pages branch of ``repo_url``
+    (colab.research.google.com/github/<owner>/<repo>/blob/<branch>/<path>), or None off GitHub."""
+    repo = urlsplit(config.repo_url or "")
+    owner_repo = repo.path.strip("/").removesuffix(".git")
+    if repo.netloc != "github.com" or owner_repo.count("/") != 1:
+        return None
+    path = f"{_prefix(locale, default)}{SOURCE_DIR}/{name}/{_download_name(name, locale, default)}"
+    return f"https://colab.research.google.com/github/{owner_repo}/blob/{PUBLISHED_BRANCH}/{path}"
+
+
+def _insert_after_title(html: str, extra: str) -> str:
+    title_end = html.find("</h1>")
+    if title_end == -1:
+        return extra + html
+    title_end += len("</h1>")
+    return html[:title_end] + "\n" + extra + html[title_end:]
+
+
+def _chapter_bar(html: str, page, config, files) -> str:
+    """At the top of a chapter that has a notebook: its page, Colab, and the download."""
+    src = page.file.src_uri
+    name = src.split(".")[0]
+    if "/" in src or not src.endswith(".md"):
+        return html
+    notebook = files.get_file_from_path(f"{SOURCE_DIR}/{name}.ipynb")
+    if not isinstance(notebook, NotebookPage):
+        return html
+    current, default, _ = _languages(config)
+    labels = LABELS.get(current, LABELS["en"])
+    download = get_relative_url(f"{notebook.url}{_download_name(name, current, default)}", page.url)
+    links = [f'<a class="md-button" href="{get_relative_url(notebook.url, page.url)}">{labels["notebook_page"]}</a>']
+    colab = colab_url(config, name, current, default)
+    if colab:
+        links.append(f'<a class="md-button" href="{colab}">{labels["colab"]}</a>')
+    links.append(f'<a class="md-button" href="{download}" download>{labels["download_short"]}</a>')
+    bar = f'<p class="notebook-actions">{labels["companion"]} {" ".join(links)}</p>\n'
+    return _insert_after_title(html, bar)
+
+
 def on_page_content(html: str, page, config, files) -> str:
     if not isinstance(page.file, NotebookPage):
-        return html
+        return _chapter_bar(html, page, config, files)
     current, default, _ = _languages(config)
     # No third-party requests: drop nbconvert's MathJax/mermaid loaders (they point at CDNs).
     html = _SCRIPT.sub(lambda m: "" if _CDN.search(m.group(0)) else m.group(0), html)
@@ -336,15 +421,14 @@ def on_page_content(html: str, page, config, files) -> str:
         f'<a class="md-button md-button--primary" href="{_download_name(name, current, default)}" download>'
         f"{labels['download']}</a>"
     ]
+    colab = colab_url(config, name, current, default)
+    if colab:
+        links.append(f'<a class="md-button" href="{colab}">{labels["colab"]}</a>')
     if chapter is not None:
         links.append(f'<a class="md-button" href="{up}{chapter.url}">{labels["chapter"]}</a>')
     bar = f'<p class="notebook-actions">{" ".join(links)}</p>\n'
     stylesheet = f'<link rel="stylesheet" href="{up}{CSS_URI}">\n'
-    title_end = html.find("</h1>")
-    if title_end == -1:
-        return stylesheet + bar + html
-    title_end += len("</h1>")
-    return stylesheet + html[:title_end] + "\n" + bar + html[title_end:]
+    return stylesheet + _insert_after_title(html, bar)
 
 
 EXTRA_CSS = """/* hooks/notebooks.py: long code lines scroll instead of being cut; outputs sit in a box like the

@@ -46,6 +46,11 @@ async () => {
     links: article ? [...article.querySelectorAll("a[href]")].map((a) => a.textContent.trim()) : [],
     switcher: [...document.querySelectorAll(".md-select__link[hreflang]")].map((a) => ({ lang: a.getAttribute("hreflang"), href: a.href })),
     mermaid: document.querySelectorAll(".mermaid, pre.mermaid, [class*=mermaid] svg").length,
+    // Edit/report links under the page, notebook buttons (Colab, download), the footer's licence links.
+    pageLinks: [...document.querySelectorAll(".page-links a")].map((a) => ({ kind: a.className, href: a.href, text: a.textContent.trim() })),
+    notebookButtons: [...document.querySelectorAll(".notebook-actions a")].map((a) => ({ href: a.href, text: a.textContent.trim(), download: a.hasAttribute("download") })),
+    footerLinks: [...document.querySelectorAll(".md-copyright__highlight a")].map((a) => ({ href: a.href, text: a.textContent.trim() })),
+    footerText: document.querySelector(".md-copyright__highlight")?.textContent.trim() || "",
   };
 }
 """
