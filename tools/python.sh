@@ -96,7 +96,8 @@ settle_venv() {
     if ! "$python" -c "$PROBE" >/dev/null 2>&1; then
         echo "PYTHON=$python does not run, or is not Python $SUPPORTED:" >&2
         "$python" --version >&2 || true
-        none_found
+        echo "Name another one (make test PYTHON=/path/to/python3.12), or leave PYTHON out to let make look." >&2
+        exit 1
     fi
     rm -rf "$venv"
     make_venv "$python" "$venv"
