@@ -66,7 +66,7 @@ LABELS = {
         "colab": "Open in Colab",
         "companion": "Companion notebook:",
         "download_short": "Download .ipynb",
-        "notebook_page": "Read it here",
+        "notebook_page": "Read it on this site",
         "note": (
             "**Outputs made with TensorFlow {tf}.** Colab comes with its own TensorFlow; to see which, run "
             "`import tensorflow as tf; print(tf.__version__)`. If it is another release and a cell prints "
