@@ -7,8 +7,12 @@
 #   make bench    measure build, test and page figures
 #   make lock     re-resolve requirements.lock from pyproject.toml (hash-pinned)
 #   make publish  strict build, then push the site to the gh-pages branch of REMOTE (remote name, path or URL; default origin)
+#   make linkcheck  strict build, then check every external link of the site (needs the network; not in make test)
 
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# Python 3.11, 3.12 or 3.13: the first that runs (tools/python.sh find), or the one named by PYTHON=.
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell sh tools/python.sh find)
+endif
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
@@ -21,13 +25,16 @@ export PYTHONDONTWRITEBYTECODE := 1
 SYSTEM_PACKAGES := chromium hunspell hunspell-ru hunspell-en-us
 SYSTEM_FILES    := /usr/bin/chromium /usr/bin/hunspell /usr/share/hunspell/ru_RU.dic /usr/share/hunspell/en_US.dic
 
-.PHONY: help venv system-deps serve build test format outputs bench lock clean publish
+.PHONY: help venv system-deps serve build test format outputs bench lock clean publish linkcheck FORCE
 
 help:
 	@sed -n '2,10p' Makefile
 
-$(STAMP): requirements.lock requirements-bootstrap.lock
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+# .venv/python.txt changes exactly when .venv is (re)made with another interpreter; then everything is reinstalled.
+$(VENV)/python.txt: FORCE
+	@sh tools/python.sh venv "$(PYTHON)" "$(origin PYTHON)"
+
+$(STAMP): requirements.lock requirements-bootstrap.lock $(VENV)/python.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-bootstrap.lock
 	$(BIN)/uv pip sync --quiet --compile-bytecode --python $(BIN)/python --require-hashes requirements.lock
 	@touch $@
@@ -80,12 +87,15 @@ bench: $(STAMP) system-deps $(NODE_STAMP)
 	$(BIN)/python -m tests.bench
 
 lock: $(STAMP)
-	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11.5 --generate-hashes --quiet -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes --quiet -o requirements.lock
 	@echo "requirements.lock updated; run 'make venv' to install it"
 
 REMOTE ?= origin
 publish: $(STAMP)
-	$(BIN)/python -m tools.publish --remote $(REMOTE)
+	$(BIN)/python -m tools.publish --remote $(REMOTE) $(if $(PUBLISH_GIT_DIR),--git-dir $(PUBLISH_GIT_DIR))
+
+linkcheck: build
+	$(BIN)/python -m tools.linkcheck site
 
 clean:
 	rm -rf site .pytest_cache .cache

@@ -13,6 +13,11 @@ notebook's code cell at the same place). They are never pages themselves. For ea
 3. puts that ``.ipynb`` into the build as a documentation page ``[ru/]notebooks/<name>/`` and as a
    download ``[ru/]notebooks/<name>/<name>[.ru].ipynb``;
 4. renders the page with mkdocs-jupyter's converter (``nb2html``), cached on disk by the notebook's bytes.
+5. offers it, on the notebook's page and at the top of its chapter, as a download and as "Open in Colab":
+   Colab opens a notebook from a GitHub branch, so the link points at the download as published on the
+   ``gh-pages`` branch (tools/publish.py). The executed notebook starts with a note saying which
+   TensorFlow made its outputs and what to do when Colab's differs. A link is not a request: the page
+   loads nothing from Colab or GitHub.
 
 Why a hook, not the mkdocs-jupyter plugin: mkdocs-static-i18n re-creates every File in its own ``on_files``
 (priority -100) and so drops the plugin's notebook wrapper; the notebook then comes out as raw text
@@ -38,10 +43,12 @@ import time
 import types
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
 from pymdownx.slugs import slugify
 
 import site_languages
@@ -56,9 +63,37 @@ CELL_TIMEOUT_SECONDS = 600
 CSS_URI = "assets/notebooks/jupyter.css"
 KERNEL_ENV = {"TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": "-1", "PYTHONHASHSEED": "0"}
 
+PUBLISHED_BRANCH = "gh-pages"  # where tools/publish.py pushes the built site (and so the .ipynb downloads)
+
 LABELS = {
-    "en": {"download": "Download this notebook (.ipynb, with outputs)", "chapter": "Read the chapter"},
-    "ru": {"download": "Скачать ноутбук (.ipynb, с выводом)", "chapter": "Читать главу"},
+    "en": {
+        "download": "Download this notebook (.ipynb, with outputs)",
+        "chapter": "Read the chapter",
+        "colab": "Open in Colab",
+        "companion": "Companion notebook:",
+        "download_short": "Download .ipynb",
+        "notebook_page": "Read it on this site",
+        "note": (
+            "**Outputs made with TensorFlow {tf}.** Colab comes with its own TensorFlow; to see which, run "
+            "`import tensorflow as tf; print(tf.__version__)`. If it is another release and a cell prints "
+            "something else than shown here, install this one with `%pip install tensorflow=={tf}`, restart "
+            "the session (*Runtime → Restart session*) and run the cells again from the top."
+        ),
+    },
+    "ru": {
+        "download": "Скачать ноутбук (.ipynb, с выводом)",
+        "chapter": "Читать главу",
+        "colab": "Открыть в Colab",
+        "companion": "Ноутбук к главе:",
+        "download_short": "Скачать .ipynb",
+        "notebook_page": "Читать на сайте",
+        "note": (
+            "**Вывод получен с TensorFlow {tf}.** В Colab своя версия TensorFlow; узнать её можно так: "
+            "`import tensorflow as tf; print(tf.__version__)`. Если версия другая и ячейка печатает не то, "
+            "что показано здесь, установите эту версию командой `%pip install tensorflow=={tf}`, "
+            "перезапустите сеанс («Среда выполнения → Перезапустить сеанс») и снова выполните ячейки сверху вниз."
+        ),
+    },
 }
 
 # --------------------------------------------------------------------------------------------------
@@ -171,8 +206,15 @@ def outputs_for(nb, label: str) -> tuple[list[dict], bool]:
     return outputs, True
 
 
-def executed_notebook(source: Path, label: str, code_source: Path | None = None):
-    """The notebook of ``source`` (its code from ``code_source`` if given) with its real outputs."""
+def version_note(locale: str) -> str:
+    """The Markdown cell after a notebook's title: the TensorFlow its outputs come from, and what to do on
+    Colab (or anywhere) when another release is installed."""
+    return LABELS.get(locale, LABELS["en"])["note"].format(tf=tensorflow_version())
+
+
+def executed_notebook(source: Path, label: str, locale: str, code_source: Path | None = None):
+    """The notebook of ``source`` (its code from ``code_source`` if given) with its real outputs, and the
+    TensorFlow note (in ``locale``) after its title."""
     import nbformat
 
     nb = read(source)
@@ -184,6 +226,7 @@ def executed_notebook(source: Path, label: str, code_source: Path | None = None)
     for cell, result in zip(code, outputs, strict=True):
         cell.outputs = [nbformat.from_dict(o) for o in result["outputs"]]
         cell.execution_count = result["execution_count"]
+    nb.cells.insert(1, nbformat.v4.new_markdown_cell(version_note(locale)))
     for number, cell in enumerate(nb.cells, start=1):
         cell["id"] = f"cell-{number}"  # jupytext makes random ids: the same source must give the same page
     nb.metadata.pop("jupytext", None)
@@ -193,7 +236,7 @@ def executed_notebook(source: Path, label: str, code_source: Path | None = None)
     return nb
 
 
-def executed_notebook_text(source: Path, label: str, target: Path, code_source: Path | None = None) -> str:
+def executed_notebook_text(source: Path, label: str, locale: str, target: Path, code_source: Path | None = None) -> str:
     """The executed notebook's JSON, written to ``target``. Unchanged source bytes (same TensorFlow, Python,
     runner, hook) reuse ``target`` as it is: no jupytext, no nbformat (about 1 s of imports on every rebuild)."""
     stamp = target.with_name(target.name + ".source")
@@ -205,7 +248,7 @@ def executed_notebook_text(source: Path, label: str, target: Path, code_source: 
         return target.read_text()
     import nbformat
 
-    text = nbformat.writes(executed_notebook(source, label, code_source)) + "\n"
+    text = nbformat.writes(executed_notebook(source, label, locale, code_source)) + "\n"
     write_if_changed(target, text)
     write_atomically(stamp, source_key.hexdigest())
     return text
@@ -270,8 +313,10 @@ def on_files(files: Files, config) -> Files:
             continue
         label = str(source.relative_to(docs_dir.parent)) if docs_dir.parent in source.parents else source.name
         page = _page_file(config, name, current, default)
+        page.notebook_source = source  # what "Edit this page" opens (hooks/page_links.py)
         code_source = by_locale.get(default) if source != by_locale.get(default) else None
-        text = executed_notebook_text(source, label, Path(page.abs_src_path), code_source)
+        locale = current if current in by_locale else default
+        text = executed_notebook_text(source, label, locale, Path(page.abs_src_path), code_source)
         # i18n metadata, as mkdocs-static-i18n sets it on its own files
         alternates = {}
         for locale in langs:
@@ -341,9 +386,49 @@ def _headings(html: str, page) -> str:
     return html
 
 
+def colab_url(config, name: str, locale: str, default: str) -> str | None:
+    """Colab's address for the executed notebook as published on the gh-pages branch of ``repo_url``
+    (colab.research.google.com/github/<owner>/<repo>/blob/<branch>/<path>), or None off GitHub."""
+    repo = urlsplit(config.repo_url or "")
+    owner_repo = repo.path.strip("/").removesuffix(".git")
+    if repo.netloc != "github.com" or owner_repo.count("/") != 1:
+        return None
+    path = f"{_prefix(locale, default)}{SOURCE_DIR}/{name}/{_download_name(name, locale, default)}"
+    return f"https://colab.research.google.com/github/{owner_repo}/blob/{PUBLISHED_BRANCH}/{path}"
+
+
+def _insert_after_title(html: str, extra: str) -> str:
+    title_end = html.find("</h1>")
+    if title_end == -1:
+        return extra + html
+    title_end += len("</h1>")
+    return html[:title_end] + "\n" + extra + html[title_end:]
+
+
+def _chapter_bar(html: str, page, config, files) -> str:
+    """At the top of a chapter that has a notebook: its page, Colab, and the download."""
+    src = page.file.src_uri
+    name = src.split(".")[0]
+    if "/" in src or not src.endswith(".md"):
+        return html
+    notebook = files.get_file_from_path(f"{SOURCE_DIR}/{name}.ipynb")
+    if not isinstance(notebook, NotebookPage):
+        return html
+    current, default, _ = site_languages.languages(config)
+    labels = LABELS.get(current, LABELS["en"])
+    download = get_relative_url(f"{notebook.url}{_download_name(name, current, default)}", page.url)
+    links = [f'<a class="md-button" href="{get_relative_url(notebook.url, page.url)}">{labels["notebook_page"]}</a>']
+    colab = colab_url(config, name, current, default)
+    if colab:
+        links.append(f'<a class="md-button" href="{colab}">{labels["colab"]}</a>')
+    links.append(f'<a class="md-button" href="{download}" download>{labels["download_short"]}</a>')
+    bar = f'<p class="notebook-actions">{labels["companion"]} {" ".join(links)}</p>\n'
+    return _insert_after_title(html, bar)
+
+
 def on_page_content(html: str, page, config, files) -> str:
     if not isinstance(page.file, NotebookPage):
-        return html
+        return _chapter_bar(html, page, config, files)
     current, default, _ = site_languages.languages(config)
     # No third-party requests: drop nbconvert's MathJax/mermaid loaders (they point at CDNs).
     html = _SCRIPT.sub(lambda m: "" if _CDN.search(m.group(0)) else m.group(0), html)
@@ -368,15 +453,14 @@ def on_page_content(html: str, page, config, files) -> str:
         f'<a class="md-button md-button--primary" href="{_download_name(name, current, default)}" download>'
         f"{labels['download']}</a>"
     ]
+    colab = colab_url(config, name, current, default)
+    if colab:
+        links.append(f'<a class="md-button" href="{colab}">{labels["colab"]}</a>')
     if chapter is not None:
         links.append(f'<a class="md-button" href="{up}{chapter.url}">{labels["chapter"]}</a>')
     bar = f'<p class="notebook-actions">{" ".join(links)}</p>\n'
     stylesheet = f'<link rel="stylesheet" href="{up}{CSS_URI}">\n'
-    title_end = html.find("</h1>")
-    if title_end == -1:
-        return stylesheet + bar + html
-    title_end += len("</h1>")
-    return stylesheet + html[:title_end] + "\n" + bar + html[title_end:]
+    return stylesheet + _insert_after_title(html, bar)
 
 
 EXTRA_CSS = """/* hooks/notebooks.py: long code lines scroll instead of being cut; outputs sit in a box like the

@@ -22,10 +22,12 @@ import concurrent.futures
 import hashlib
 import json
 import multiprocessing
+import multiprocessing.connection
 import os
 import platform
 import sys
 import tempfile
+import threading
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,6 +102,11 @@ def _run_in_child(path: str, stdout_file: str, stderr_file: str) -> None:
     os._exit(code)
 
 
+def _exit_with(code: int) -> None:
+    """A child that does nothing but exit with ``code`` (what tests/test_harness.py launches by the hundred)."""
+    os._exit(code)
+
+
 _context = None
 
 
@@ -127,6 +134,31 @@ def _start_quietly() -> None:
         os.dup2(saved, 2)
         os.close(saved)
         os.close(devnull)
+
+
+# Why a lock. multiprocessing's Popen.poll() is not thread-safe, and Process.start() polls every child this
+# process still has (multiprocessing.process._cleanup). The fork server sends each child's exit status once,
+# through that child's sentinel pipe, then closes it. So when one thread starts a snippet while another
+# thread's snippet has just exited, both threads can find the sentinel readable: one reads the status, the
+# other reads EOF, and popen_forkserver.Popen.poll() turns that EOF into exit code 255 ("the fork server
+# died"), even though the snippet printed everything and exited 0. Under load the window is wide enough to
+# hit (tests/test_harness.py reproduces it). Starting and reaping children under one lock means exactly one
+# thread reads each status; the waiting itself happens outside the lock, so snippets still run in parallel.
+_children_lock = threading.Lock()
+
+
+def launch(target, args: tuple, timeout: float = TIMEOUT_SECONDS) -> tuple[int, bool]:
+    """Run ``target(*args)`` in a child forked by the fork server; return (exit code, finished in time).
+    A child still running after ``timeout`` seconds is killed."""
+    with _children_lock:
+        child = _fork_context().Process(target=target, args=args)
+        child.start()
+    finished = bool(multiprocessing.connection.wait([child.sentinel], timeout))
+    with _children_lock:
+        if not finished:
+            child.kill()
+        child.join()
+        return child.exitcode, finished
 
 
 _cache: dict[Path, Result] = {}
@@ -211,14 +243,10 @@ def _run(path: Path) -> Result:
         out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
         out.touch()
         err.touch()
-        child = _fork_context().Process(target=_run_in_child, args=(str(path), str(out), str(err)))
-        child.start()
-        child.join(TIMEOUT_SECONDS)
-        if child.is_alive():
-            child.kill()
-            child.join()
+        returncode, finished = launch(_run_in_child, (str(path), str(out), str(err)))
+        if not finished:
             err.write_text(err.read_text() + f"\n[harness] killed after {TIMEOUT_SECONDS} s\n")
-        result = Result(path, out.read_text(), err.read_text(), child.exitcode)
+        result = Result(path, out.read_text(), err.read_text(), returncode)
     _cache[path] = result
     _keep_result(result)
     return result
@@ -238,8 +266,10 @@ def tensorflow_version() -> str:
 
 
 def version_line() -> str:
-    """What the site prints about the run that produced its outputs."""
-    return f"TensorFlow {tensorflow_version()}, Python {platform.python_version()}, {platform.system()} {platform.machine()}"
+    """What the site prints about the run that produced its outputs: what they depend on, TensorFlow and the
+    platform. Not Python's version: Python 3.11, 3.12 and 3.13 print the same outputs (CI runs the tests under
+    each), so a Python patch or minor release must not make the kept outputs look stale."""
+    return f"TensorFlow {tensorflow_version()}, {platform.system()} {platform.machine()}"
 
 
 def _select(args: list[str]) -> list[Path]:

@@ -1,29 +1,27 @@
 """`make publish REMOTE=<bare repo>`: what lands on its gh-pages branch, and that it works under a sub-path.
 
-One publish per session, to a temporary bare repository (`git init --bare`). It runs after the session's
-strict build (`built_site`), so its build is a second build: it must not execute any notebook again.
+One publish per session, to a temporary bare repository (`git init --bare`), with the commit made in a scratch
+repository (`PUBLISH_GIT_DIR`), so a test run never moves this repository's own gh-pages branch. It runs
+after the session's strict build (`built_site`), so its build is a second build: it must not execute any
+notebook again.
 """
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import subprocess
-import tarfile
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-import yaml
 
 from tests.harness import ROOT
 
 SITE_URL = "https://custom-gradients-faq.github.io/custom-gradients-faq/"  # mkdocs.yml default (SITE_URL unset)
 SITE_PATH = urlsplit(SITE_URL).path
-WORKFLOWS = ROOT / ".github" / "workflows"
 
 
 @dataclass(frozen=True)
@@ -41,11 +39,12 @@ def git(*args: str, remote: Path) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def published(built_site, tmp_path_factory) -> Published:
     tmp = tmp_path_factory.mktemp("publish")
-    remote = tmp / "remote.git"
-    subprocess.run(["git", "init", "--quiet", "--bare", str(remote)], check=True)
+    remote, scratch = tmp / "remote.git", tmp / "scratch.git"
+    for repo in (remote, scratch):
+        subprocess.run(["git", "init", "--quiet", "--bare", str(repo)], check=True)
     env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
     proc = subprocess.run(
-        ["make", "--no-print-directory", "publish", f"REMOTE={remote}"],
+        ["make", "--no-print-directory", "publish", f"REMOTE={remote}", f"PUBLISH_GIT_DIR={scratch}"],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -53,10 +52,8 @@ def published(built_site, tmp_path_factory) -> Published:
     )
     tree = tmp / "gh-pages"
     tree.mkdir()
-    archive = git("archive", "--format=tar", "gh-pages", remote=remote)
-    if archive.returncode == 0:
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(tree, filter="data")
+    # git itself writes the branch's files (tarfile's extraction filters need Python 3.11.4+; Debian 12 has 3.11.2)
+    git(f"--work-tree={tree}", "checkout", "gh-pages", "--", ".", remote=remote)
     return Published(remote, tree, proc.returncode, proc.stdout + proc.stderr)
 
 
@@ -138,24 +135,3 @@ def test_a_second_build_executes_no_notebook(published):
     assert published.returncode == 0, "make publish failed (see test_make_publish_pushes_to_gh_pages)"
     executed = [line for line in published.log.splitlines() if "executed in" in line]
     assert not executed, "the second build executed notebooks again (cache miss):\n" + "\n".join(executed)
-
-
-def test_workflow_tests_then_publishes_with_pinned_actions():
-    workflows = sorted(WORKFLOWS.glob("*.yml"))
-    assert workflows, "no GitHub Actions workflow in .github/workflows/"
-    runs, pins = [], []
-    for path in workflows:
-        data = yaml.safe_load(path.read_text())
-        triggers = data.get(True) or data.get("on")  # YAML 1.1 reads the key `on` as True
-        for job in data["jobs"].values():
-            for step in job.get("steps", []):
-                if "uses" in step:
-                    pins.append((path.name, step["uses"]))
-                if "run" in step:
-                    runs.append(step["run"])
-    assert "main" in str(triggers), "the workflow does not run on a push to main"
-    joined = "\n".join(runs)
-    assert "make test" in joined and "make publish" in joined, "the workflow must run `make test`, then `make publish`"
-    assert joined.index("make test") < joined.index("make publish"), "the workflow publishes before testing"
-    loose = [f"{name}: {uses}" for name, uses in pins if not re.search(r"@[0-9a-f]{40}$", uses)]
-    assert not loose, f"actions not pinned to a full commit SHA: {loose}"

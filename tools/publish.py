@@ -6,10 +6,13 @@ What ``make publish [REMOTE=origin]`` runs::
     python -m tools.publish --remote /srv/site.git       # or a path / URL
 
 The build is the one the tests make (``mkdocs build --strict``) into a fresh temporary folder, so nothing
-stale from ``site/`` is ever published. ``.nojekyll`` is added (GitHub Pages must serve the files as they
-are). The commit is made in a temporary repository whose parent is the remote's current ``gh-pages``
-(history is kept, and the push is a plain fast-forward: no force). This repository's branches, index and
-objects are not touched.
+stale from ``site/`` is ever published; it must hold both languages' landing and 404 pages and the sitemap.
+The commit is made by ghp-import (the tool behind ``mkdocs gh-deploy``, installed with MkDocs), with
+``.nojekyll`` (GitHub Pages must serve the files as they are), on top of the remote's current ``gh-pages``:
+history is kept and the push is a plain fast-forward, no force. As with ``mkdocs gh-deploy``, the commit is
+made on the local ``gh-pages`` branch of this repository and pushed with git's own credentials (on GitHub
+Actions: the ones actions/checkout configured); ``--git-dir`` makes it in another repository instead (the
+tests use a scratch one, so a test run never moves this repository's branches).
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BRANCH = "gh-pages"
+BRANCH = "gh-pages"  # hooks/notebooks.py links Colab to notebooks on this branch
 LANGUAGES = ("", "ru/")  # site root is English, /ru/ is Russian
-REQUIRED = [".nojekyll", "sitemap.xml"] + [f"{lang}{page}" for lang in LANGUAGES for page in ("index.html", "404.html")]
+REQUIRED = ["sitemap.xml"] + [f"{lang}{page}" for lang in LANGUAGES for page in ("index.html", "404.html")]
 BOT = ("github-actions[bot]", "41898282+github-actions[bot]@users.noreply.github.com")
 
 
@@ -34,11 +37,6 @@ def run(*args: str, cwd: Path | None = None, env: dict | None = None, capture: b
         detail = (proc.stderr or proc.stdout or "").strip() if capture else ""
         raise SystemExit(f"publish: `{' '.join(args)}` failed ({proc.returncode})\n{detail}")
     return proc.stdout.strip() if capture else ""
-
-
-def git_config(key: str) -> str:
-    proc = subprocess.run(["git", "config", "--get", key], cwd=ROOT, text=True, capture_output=True)
-    return proc.stdout.strip()
 
 
 def resolve_remote(remote: str) -> str:
@@ -70,8 +68,7 @@ def build(site_dir: Path) -> None:
     )
 
 
-def prepare(site_dir: Path) -> None:
-    (site_dir / ".nojekyll").write_text("")
+def check(site_dir: Path) -> None:
     missing = [name for name in REQUIRED if not (site_dir / name).is_file()]
     if missing:
         raise SystemExit(f"publish: the build lacks {missing}; refusing to publish an incomplete site")
@@ -86,56 +83,45 @@ def source_revision() -> str:
     return rev + ("+local changes" if dirty.stdout.strip() else "")
 
 
-def push(site_dir: Path, url: str) -> str:
-    with tempfile.TemporaryDirectory(prefix="publish-git-") as tmp:
-        git_dir = Path(tmp, "repo.git")
-        name = git_config("user.name") or os.environ.get("GIT_AUTHOR_NAME") or BOT[0]
-        email = git_config("user.email") or os.environ.get("GIT_AUTHOR_EMAIL") or BOT[1]
-        # Credentials that actions/checkout keeps in this repository's config (http.<url>.extraheader).
-        headers = subprocess.run(
-            ["git", "config", "--get-regexp", r"^http\..*\.extraheader$"], cwd=ROOT, text=True, capture_output=True
-        ).stdout
-        extra = []
-        for line in headers.splitlines():
-            key, _, value = line.partition(" ")
-            extra += ["-c", f"{key}={value}"]
-        base = [
-            "git",
-            *extra,
-            "-c",
-            f"user.name={name}",
-            "-c",
-            f"user.email={email}",
-            f"--git-dir={git_dir}",
-            f"--work-tree={site_dir}",
-        ]
-        run("git", "init", "--quiet", "--bare", str(git_dir))
-        parent = []
-        if run(*base, "ls-remote", "--heads", url, BRANCH):
-            run(*base, "fetch", "--quiet", "--depth=1", url, f"refs/heads/{BRANCH}")
-            parent = ["-p", run(*base, "rev-parse", "FETCH_HEAD")]
-        run(*base, "add", "--all", "--force", ".", cwd=site_dir)
-        tree = run(*base, "write-tree")
-        if parent and run(*base, "rev-parse", "FETCH_HEAD^{tree}") == tree:
-            print(f"publish: {BRANCH} already holds exactly this site; nothing to push")
-            return parent[1]
-        message = f"Publish site from {source_revision()}"
-        commit = run(*base, "commit-tree", tree, *parent, "-m", message)
-        run(*base, "push", "--quiet", url, f"{commit}:refs/heads/{BRANCH}")
-        return commit
+def push(site_dir: Path, remote: str, git_dir: Path | None) -> str:
+    """Commit ``site_dir`` onto the remote's gh-pages with ghp-import and push it; return the commit."""
+    env = dict(os.environ)
+    if git_dir is not None:
+        env["GIT_DIR"] = str(git_dir)
+    # ghp-import builds on the local branch (or on <remote>/gh-pages for a remote name): bring both up to the
+    # remote's, so the push is a fast-forward.
+    if run("git", "ls-remote", "--heads", remote, BRANCH, cwd=ROOT, env=env):
+        refspecs = [f"+refs/heads/{BRANCH}:refs/heads/{BRANCH}"]
+        if subprocess.run(["git", "remote", "get-url", remote], cwd=ROOT, env=env, capture_output=True).returncode == 0:
+            refspecs.append(f"+refs/heads/{BRANCH}:refs/remotes/{remote}/{BRANCH}")
+        run("git", "fetch", "--quiet", remote, *refspecs, cwd=ROOT, env=env)
+    for var, value in (("GIT_COMMITTER_NAME", BOT[0]), ("GIT_COMMITTER_EMAIL", BOT[1])):
+        key = "user.name" if var.endswith("NAME") else "user.email"
+        configured = subprocess.run(
+            ["git", "config", "--get", key], cwd=ROOT, env=env, text=True, capture_output=True
+        ).stdout.strip()
+        env.setdefault(var, configured or value)
+        env.setdefault(var.replace("COMMITTER", "AUTHOR"), env[var])
+    message = f"Publish site from {source_revision()}"
+    ghp_import = [sys.executable, "-m", "ghp_import", "--no-jekyll", "--push", "--remote", remote, "--branch", BRANCH]
+    run(*ghp_import, "--message", message, str(site_dir), cwd=ROOT, env=env)
+    return run("git", "rev-parse", BRANCH, cwd=ROOT, env=env)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--remote", default="origin", help="git remote name, path or URL (default: origin)")
+    parser.add_argument("--git-dir", type=Path, help="repository in which to make the commit (default: this one)")
     args = parser.parse_args(argv)
-    url = resolve_remote(args.remote)
+    remote = args.remote
+    if subprocess.run(["git", "remote", "get-url", remote], cwd=ROOT, capture_output=True).returncode != 0:
+        remote = resolve_remote(remote)  # a path or URL
     with tempfile.TemporaryDirectory(prefix="publish-site-") as tmp:
         site_dir = Path(tmp, "site")
         build(site_dir)
-        prepare(site_dir)
-        files = sum(1 for p in site_dir.rglob("*") if p.is_file())
-        commit = push(site_dir, url)
+        check(site_dir)
+        files = sum(1 for p in site_dir.rglob("*") if p.is_file()) + 1  # and .nojekyll
+        commit = push(site_dir, remote, args.git_dir)
     print(f"publish: pushed {files} files to {BRANCH} of {args.remote} ({commit[:12]})")
     return 0
 
