@@ -212,9 +212,8 @@ def version_note(locale: str) -> str:
     return LABELS.get(locale, LABELS["en"])["note"].format(tf=tensorflow_version())
 
 
-def executed_notebook(source: Path, label: str, locale: str, code_source: Path | None = None):
-    """The notebook of ``source`` (its code from ``code_source`` if given) with its real outputs, and the
-    TensorFlow note (in ``locale``) after its title."""
+def executed_notebook(source: Path, label: str, code_source: Path | None = None):
+    """The notebook of ``source`` (its code from ``code_source`` if given) with its real outputs."""
     import nbformat
 
     nb = read(source)
@@ -226,7 +225,6 @@ def executed_notebook(source: Path, label: str, locale: str, code_source: Path |
     for cell, result in zip(code, outputs, strict=True):
         cell.outputs = [nbformat.from_dict(o) for o in result["outputs"]]
         cell.execution_count = result["execution_count"]
-    nb.cells.insert(1, nbformat.v4.new_markdown_cell(version_note(locale)))
     for number, cell in enumerate(nb.cells, start=1):
         cell["id"] = f"cell-{number}"  # jupytext makes random ids: the same source must give the same page
     nb.metadata.pop("jupytext", None)
@@ -248,7 +246,11 @@ def executed_notebook_text(source: Path, label: str, locale: str, target: Path, 
         return target.read_text()
     import nbformat
 
-    text = nbformat.writes(executed_notebook(source, label, locale, code_source)) + "\n"
+    nb = executed_notebook(source, label, code_source)
+    note = nbformat.v4.new_markdown_cell(version_note(locale))
+    note["id"] = "tensorflow-note"  # a fixed id, as for the other cells: the same source gives the same file
+    nb.cells.insert(1, note)  # after the title
+    text = nbformat.writes(nb) + "\n"
     write_if_changed(target, text)
     write_atomically(stamp, source_key.hexdigest())
     return text

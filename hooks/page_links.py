@@ -16,6 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlencode
 
+import typography_ru
+
 LABELS = {
     "en": {
         "edit": "Edit this page",
@@ -64,6 +66,8 @@ def report_url(page, config, locale: str) -> str | None:
 def on_page_context(context, page, config, nav):
     locale = config.theme.get("language") or "en"  # set per language build by mkdocs-static-i18n
     labels = LABELS.get(locale, LABELS["en"])
+    if locale == "ru":  # the links sit in the article: the same Russian typography as its text
+        labels = {key: typography_ru.typeset(value) for key, value in labels.items()}
     page.edit_url = edit_url(page, config)
     links = []
     if page.edit_url:

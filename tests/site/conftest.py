@@ -49,9 +49,9 @@ async () => {
     fonts: performance.getEntriesByType("resource").map((e) => e.name).filter((url) => /\\.woff2?$/.test(url)),
     fontsLoaded: [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, "")),
     // Edit/report links under the page, notebook buttons (Colab, download), the footer's licence links.
-    pageLinks: [...document.querySelectorAll(".page-links a")].map((a) => ({ kind: a.className, href: a.href, text: a.textContent.trim() })),
-    notebookButtons: [...document.querySelectorAll(".notebook-actions a")].map((a) => ({ href: a.href, text: a.textContent.trim(), download: a.hasAttribute("download") })),
-    footerLinks: [...document.querySelectorAll(".md-copyright__highlight a")].map((a) => ({ href: a.href, text: a.textContent.trim() })),
+    pageLinks: [...document.querySelectorAll(".page-links a")].map((a) => ({ kind: a.className, href: a.href, text: a.textContent.replace(/\u00a0/g, " ").trim() })),
+    notebookButtons: [...document.querySelectorAll(".notebook-actions a")].map((a) => ({ href: a.href, text: a.textContent.replace(/\u00a0/g, " ").trim(), download: a.hasAttribute("download") })),
+    footerLinks: [...document.querySelectorAll(".md-copyright__highlight a")].map((a) => ({ href: a.href, text: a.textContent.replace(/\u00a0/g, " ").trim() })),
     footerText: document.querySelector(".md-copyright__highlight")?.textContent.trim() || "",
   };
 }
