@@ -12,6 +12,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 export TF_CPP_MIN_LOG_LEVEL := 3
 export PYTHONDONTWRITEBYTECODE := 1
@@ -54,7 +55,7 @@ build: $(STAMP)
 # Python that ruff checks and formats (snippets/ at 80 columns, see snippets/ruff.toml).
 LINTED := snippets hooks tools tests
 
-test: $(STAMP) system-deps
+test: $(STAMP) system-deps $(NODE_STAMP)
 	@$(BIN)/ruff check --quiet $(LINTED) || { echo "ruff check failed: fix the lines above (\`make format\` fixes the fixable ones)"; exit 1; }
 	@$(BIN)/ruff format --check --quiet $(LINTED) || { echo "not formatted: run \`make format\` (a reformatted snippet: then \`make outputs ONLY=<it>\`)"; exit 1; }
 	$(BIN)/python -m pytest
@@ -66,15 +67,16 @@ outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)
 	$(BIN)/python -m tools.diagrams $(if $(ONLY),--only $(ONLY))  # the SVG diagrams drawn from those outputs (all without ONLY)
 
-# Lighthouse for `make bench`, from the npm registry (pinned in package-lock.json), into node_modules/.
-node_modules/.bin/lighthouse: package.json package-lock.json
+# From the npm registry (pinned in package-lock.json), into node_modules/: axe-core and the math font for the
+# tests, Lighthouse for `make bench`. Nothing is fetched while the tests run.
+$(NODE_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
 	  else echo "Install Node.js 18+ and npm (sudo apt-get install nodejs npm)"; exit 1; fi; }
 	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	@touch $@
 
-bench: $(STAMP) system-deps node_modules/.bin/lighthouse
+bench: $(STAMP) system-deps $(NODE_STAMP)
 	$(BIN)/python -m tests.bench
 
 lock: $(STAMP)

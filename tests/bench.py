@@ -4,7 +4,8 @@
    each page's transfer size: the site is built with SITE_URL set to a local server that compresses text
    like the static host it is published on. Each page is measured BENCH_LIGHTHOUSE_RUNS times (default 3)
    and the median run is reported.
-2. A screenshot of every page in both languages, light and dark, into .cache/screenshots/.
+2. A screenshot of every page in both languages, light and dark, on a desktop and on a 390 px phone, into
+   .cache/screenshots/<lang>/<page>-<scheme>-<device>.png.
 3. The foundation's speed, each the median of BENCH_FOUNDATION_RUNS runs (default 3): `import tensorflow` in
    a fresh process, a warm test run (`python -m pytest`, venv ready) and its ratio to the import (budget 15x),
    a strict rebuild after touching one Markdown page (budget 3 s); with the load average before and after.
@@ -12,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -169,6 +171,17 @@ def print_lighthouse_table(rows: list[dict]) -> None:
                 print(f"  {row['page']}: {line}")
 
 
+SCREENSHOT_DEVICES = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
+}
+
+
 def screenshots(pages, server) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -177,13 +190,13 @@ def screenshots(pages, server) -> int:
     count = 0
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        for scheme in ("light", "dark"):
-            context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+        for scheme, (device, options) in itertools.product(("light", "dark"), SCREENSHOT_DEVICES.items()):
+            context = browser.new_context(color_scheme=scheme, **options)
             tab = context.new_page()
             for page in pages:
                 tab.goto(server.url(page), wait_until="networkidle")
                 slug = page.path.removeprefix("ru/").strip("/").replace("/", "__") or "index"
-                target = SCREENSHOTS / page.lang / f"{slug}-{scheme}.png"
+                target = SCREENSHOTS / page.lang / f"{slug}-{scheme}-{device}.png"
                 target.parent.mkdir(parents=True, exist_ok=True)
                 tab.screenshot(path=str(target), full_page=True)
                 count += 1
@@ -258,7 +271,7 @@ def main() -> int:
         rows = run_lighthouse(pages, server)
         print_lighthouse_table(rows)
         shots = screenshots(pages, server)
-    print(f"\nScreenshots: {shots} files (every page, en and ru, light and dark) in {SCREENSHOTS}")
+    print(f"\nScreenshots: {shots} files (every page, en and ru, light and dark, desktop and phone) in {SCREENSHOTS}")
     print(f"Lighthouse JSON reports: {LIGHTHOUSE_REPORTS}")
 
     print("\nFoundation speed (this machine, now):", flush=True)

@@ -140,7 +140,7 @@ class NestingSvg(Svg):
         color = ARROW_COLORS[kind]
         self.line(x1, y1, x2, y2, color, 2, f"{self.ident}-{kind}")
         if label:
-            self.text((x1 + x2) / 2, y1 - 8, label, size=11, color=color, anchor="middle")
+            self.text((x1 + x2) / 2, y1 - 8, label, size=12, color=color, anchor="middle")
 
     def pill(self, cx, cy, label, color):
         w = 24 + 9 * len(label)

@@ -41,10 +41,10 @@
 # %% [markdown]
 # ## То же вложенными лентами, снаружи `tf.function` <a id="register-gradient-tapes"></a>
 #
-# Подмену читает только обратный проход по графу: `tf.gradients` или лента снаружи `tf.function`, которая строит
-# операцию; лента в eager-режиме и лента внутри `tf.function` её игнорируют (где именно, показано в главе:
+# Подмену видит только обратный проход по графу: `tf.gradients` или лента снаружи той `tf.function`, в которой
+# строится операция; лента в eager-режиме и лента внутри `tf.function` её игнорируют (где именно, показано в главе:
 # https://custom-gradients-faq.github.io/custom-gradients-faq/ru/registergradient-vs-custom-gradient/#where-override-applies).
-# Поэтому `nth_derivative` работает и здесь, в eager-режиме, если `numpy_sin` — это `tf.function`.
+# Поэтому `nth_derivative` работает и здесь, в eager-режиме, если обернуть `numpy_sin` в `tf.function`.
 
 # %%
 

@@ -107,8 +107,8 @@ with tf.compat.v1.Session(graph=graph) as session:
 # ## The same override under an eager tape is ignored <a id="override-ignored-eagerly"></a>
 #
 # In eager execution there is no graph to attach the override to: the tape looks up the gradient of `Round`
-# by its op type, finds none, and returns `None`, without a warning. This is what people hit when a TF1 recipe
-# (for example guided backpropagation) "does nothing" in TF 2.
+# by its op type, finds the built-in one (which returns `None`) and returns `None`, without a warning. This is
+# what people hit when a TF1 recipe (for example guided backpropagation) "does nothing" in TF 2.
 
 # %%
 with tf.GradientTape() as tape:

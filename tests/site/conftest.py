@@ -46,6 +46,8 @@ async () => {
     links: article ? [...article.querySelectorAll("a[href]")].map((a) => a.textContent.trim()) : [],
     switcher: [...document.querySelectorAll(".md-select__link[hreflang]")].map((a) => ({ lang: a.getAttribute("hreflang"), href: a.href })),
     mermaid: document.querySelectorAll(".mermaid, pre.mermaid, [class*=mermaid] svg").length,
+    fonts: performance.getEntriesByType("resource").map((e) => e.name).filter((url) => /\\.woff2?$/.test(url)),
+    fontsLoaded: [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, "")),
   };
 }
 """

@@ -1,0 +1,80 @@
+"""axe-core (npm, pinned in package.json; `make test` installs it with `npm ci`) on every page of the built site,
+in both languages, in the light and the dark scheme, on a desktop and on a 390 px phone: zero violations of the
+WCAG 2.0/2.1 A and AA rules.
+
+Each (scheme, device) pair is one browser context; its pages are visited six tabs at a time, and axe runs in all
+of them at once (each tab has its own renderer process, so the two cores share the work).
+
+Time: colour contrast of the highlighted code tokens (3,000 spans on a long chapter, the same ones on every
+device and in both languages) was two thirds of axe's work, about ten minutes of the suite on a busy machine.
+axe leaves those spans out; test_code_palette.py measures every token colour the highlighter can produce, in both
+schemes, on the code blocks' real background. Everything else, text in code blocks included, axe checks
+everywhere.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.site.conftest import TABS_AT_ONCE, new_context
+from tests.site.siteinfo import ROOT
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+SCHEMES = ("light", "dark")
+DEVICES = {
+    "desktop 1280 px": {"viewport": {"width": 1280, "height": 900}},
+    "phone 390 px": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+# Highlighted code tokens (Pygments classes in material's and the notebooks' code blocks): text only, so leaving
+# them out of axe's context leaves them out of the contrast rule alone.
+CODE_TOKENS = [".highlight code span[class]", ".highlight-ipynb span[class]"]
+
+_START_AXE = """([tags, tokens]) => {
+  const options = { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] };
+  window.__axe = axe.run({ exclude: tokens }, options)
+    .then((r) => r.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")), why: v.nodes[0]?.failureSummary || "" })));
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_violations(browser, server, pages) -> dict[tuple[str, str], dict[str, list[dict]]]:
+    """{(scheme, device): {page name: [violation, ...]}}"""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE.relative_to(ROOT)} is missing: run `make test` (it runs `npm ci`), or `npm ci` by hand")
+    found = {}
+    for scheme in SCHEMES:
+        for device, options in DEVICES.items():
+            context = new_context(browser, server, color_scheme=scheme, **options)
+            context.add_init_script(path=str(AXE))
+            results = found[(scheme, device)] = {}
+            try:
+                for i in range(0, len(pages), TABS_AT_ONCE):
+                    tabs = [(page, context.new_page()) for page in pages[i : i + TABS_AT_ONCE]]
+                    for page, tab in tabs:
+                        tab.goto(server.url(page), wait_until="commit")
+                    for page, tab in tabs:
+                        tab.wait_for_load_state("networkidle")
+                        tab.evaluate(_START_AXE, [WCAG_A_AA, CODE_TOKENS])
+                    for page, tab in tabs:
+                        results[page.name] = tab.evaluate("() => window.__axe")
+                        tab.close()
+            finally:
+                context.close()
+    return found
+
+
+def test_axe_finds_no_wcag_a_or_aa_violation(axe_violations, pages):
+    assert all(len(by_page) == len(pages) for by_page in axe_violations.values())
+    bad = []
+    for (scheme, device), by_page in axe_violations.items():
+        for name, violations in sorted(by_page.items()):
+            for v in violations:
+                shown = ", ".join(v["targets"][:5]) + (f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else "")
+                bad.append(f"{name} [{scheme}, {device}] {v['rule']} ({v['impact']}): {v['help']}\n"
+                           f"      at {shown}\n      {v['why'].splitlines()[-1].strip() if v['why'] else ''}")
+    assert not bad, (
+        f"axe-core {WCAG_A_AA} found {len(bad)} violation(s) (page [scheme, device] rule: what, where):\n  "
+        + "\n  ".join(bad)
+    )
