@@ -2,6 +2,7 @@
 
 import uuid
 
+import numpy as np
 import pytest
 import tensorflow as tf
 
@@ -167,3 +168,152 @@ def test_save_options_default_keeps_custom_gradients():
         "SaveOptions().experimental_custom_gradients is no longer True by default: docs/errors.md and "
         "docs/in-practice.md say saving without options keeps custom gradients"
     )
+
+
+# --- the symptom index, batch 1 (tests/errors/problems.yml) -----------------------------------------
+
+
+def tape_gradient(f, x, **kwargs):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    return tape.gradient(y, x, **kwargs)
+
+
+def test_tf_gradients_raises_in_eager_mode_and_works_in_tf_function():
+    x = tf.constant(3.0)
+    with pytest.raises(RuntimeError, match="tf.gradients is not supported when eager execution is enabled"):
+        tf.gradients(x**2, x)
+    assert float(tf.function(lambda x: tf.gradients(x**2, x)[0])(x)) == 6.0
+
+
+def test_where_gradient_is_nan_unless_the_input_is_made_safe_first():
+    x = tf.constant([-1.0, 0.0, 4.0])
+    one_where = tape_gradient(lambda x: tf.where(x > 0, tf.math.log(x), 0.0), x).numpy()
+    assert np.isnan(one_where[1]) and np.isfinite(tf.where(x > 0, tf.math.log(x), 0.0)).all(), (
+        f"tf.where used to give a nan gradient where the log branch is not chosen (x = 0); now {one_where}: "
+        "update docs/errors.md#where-nan-gradient"
+    )
+    double = tape_gradient(lambda x: tf.where(x > 0, tf.math.log(tf.where(x > 0, x, 1.0)), 0.0), x).numpy()
+    assert np.allclose(double, [0.0, 0.0, 0.25]), f"the double where should give finite gradients: {double}"
+
+
+def test_norm_gradient_is_nan_at_zero_and_divide_no_nan_fixes_it():
+    zero = tf.zeros([3])
+    assert np.isnan(tape_gradient(tf.norm, zero).numpy()).all(), (
+        "tf.norm's gradient at the zero vector is no longer nan (tensorflow#12071 fixed?): "
+        "update docs/errors.md#norm-nan-at-zero"
+    )
+    tiny = tape_gradient(tf.norm, tf.constant([1e-20, 0.0, 0.0])).numpy()
+    assert np.isinf(tiny[0]) and np.isnan(tiny[1:]).all(), f"tf.norm at 1e-20: {tiny}"
+
+    @tf.custom_gradient
+    def safe_norm(x):
+        n = tf.norm(x)
+        return n, lambda dy: dy * tf.math.divide_no_nan(x, n)
+
+    assert tape_gradient(safe_norm, zero).numpy().tolist() == [0.0, 0.0, 0.0]
+
+
+def test_nested_tapes_need_the_first_gradient_inside_the_outer_tape():
+    x = tf.constant(3.0)
+    for inside in (False, True):
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = x**3
+            if inside:
+                first = inner.gradient(y, x)
+        if not inside:
+            first = inner.gradient(y, x)
+        second = outer.gradient(first, x)
+        if inside:
+            assert float(second) == 18.0
+        else:
+            assert second is None, f"a first gradient taken outside the outer tape used to give None; now {second}"
+
+
+def test_non_persistent_tape_gives_one_set_of_gradients():
+    x = tf.Variable(2.0)
+    with tf.GradientTape() as tape:
+        y1, y2 = x**2, x**3
+    tape.gradient(y1, x)
+    with pytest.raises(RuntimeError, match="A non-persistent GradientTape can only be used to compute one set"):
+        tape.gradient(y2, x)
+    with tf.GradientTape(persistent=True) as tape:
+        y1, y2 = x**2, x**3
+    assert (float(tape.gradient(y1, x)), float(tape.gradient(y2, x))) == (4.0, 12.0)
+
+
+def test_keras_warns_about_weights_without_gradients_and_trains_on():
+    import warnings
+
+    import keras
+
+    class TwoHeads(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.used, self.unused = keras.layers.Dense(1), keras.layers.Dense(1)
+
+        def call(self, x):
+            self.unused(x)
+            return self.used(x)
+
+    def fit(model):
+        model.compile(optimizer="sgd", loss="mse")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=1, verbose=0)
+        return [w for w in caught if "Gradients do not exist for variables" in str(w.message)]
+
+    model = TwoHeads()
+    model(np.ones((1, 2)))
+    before = model.unused.kernel.numpy().copy()
+    assert len(fit(model)) == 1, "Keras used to warn (not raise) when some weights get no gradient"
+    assert np.array_equal(before, model.unused.kernel.numpy())
+    model.unused.trainable = False
+    assert not fit(model), "a frozen unused layer should not be warned about"
+
+
+def test_numpy_function_has_no_gradient_and_custom_gradient_supplies_one():
+    x = tf.constant([1.0, 2.0])
+
+    def numpy_sinh(x):
+        return tf.numpy_function(np.sinh, [x], tf.float32)
+
+    assert tape_gradient(numpy_sinh, x) is None
+    assert tf.function(lambda x: tape_gradient(numpy_sinh, x))(x) is None
+
+    @tf.custom_gradient
+    def with_gradient(x):
+        return numpy_sinh(x), lambda dy: dy * tf.cosh(x)
+
+    assert np.allclose(tape_gradient(with_gradient, x), np.cosh([1.0, 2.0]))
+
+
+def test_keras_weights_need_value_for_tape_watch_and_forward_accumulator():
+    import keras
+
+    layer = keras.layers.Dense(2)
+    layer.build((None, 3))
+    with tf.GradientTape() as tape, pytest.raises(ValueError, match="not tf.Tensor or tf.Variable or ExtensionType"):
+        tape.watch(layer.kernel)
+    with tf.GradientTape(watch_accessed_variables=False) as tape:
+        tape.watch(layer.kernel.value)
+        y = tf.reduce_sum(layer(tf.ones([1, 3])))
+    assert tape.gradient(y, layer.kernel).shape == (3, 2)
+    tangents = [tf.ones(v.shape) for v in layer.trainable_variables]
+    with pytest.raises(AttributeError, match="'str' object has no attribute 'is_floating'"):
+        tf.autodiff.ForwardAccumulator(layer.trainable_variables, tangents)
+    with tf.autodiff.ForwardAccumulator([v.value for v in layer.trainable_variables], tangents) as acc:
+        y = tf.reduce_sum(layer(tf.ones([1, 3])))
+    assert float(acc.jvp(y)) == 8.0  # 3 inputs x 2 units of kernel tangent 1, plus 2 bias tangents
+
+
+def test_recompute_grad_refuses_a_keras_input():
+    import keras
+
+    block = tf.recompute_grad(keras.layers.Dense(4))
+    with pytest.raises(ValueError, match="A KerasTensor cannot be used as input to a TensorFlow function"):
+        block(keras.Input(shape=(3,)))

@@ -72,7 +72,9 @@ class Visit:
 @pytest.fixture(scope="session")
 def site(built_site):
     if built_site.returncode != 0:
-        pytest.fail("The strict build failed (see test_build.py); the browser suite needs the site.\n" + built_site.log[-3000:])
+        pytest.fail(
+            "The strict build failed (see test_build.py); the browser suite needs the site.\n" + built_site.log[-3000:]
+        )
     return built_site.site_dir
 
 

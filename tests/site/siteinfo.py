@@ -55,7 +55,9 @@ class Page:
         base = self.path[3:] if self.lang == "ru" else self.path
         base = base.rstrip("/")
         suffix = ".ru.md" if self.lang == "ru" else ".md"
-        for candidate in ([DOCS / f"{base}{suffix}", DOCS / base / f"index{suffix}"] if base else [DOCS / f"index{suffix}"]):
+        for candidate in (
+            [DOCS / f"{base}{suffix}", DOCS / base / f"index{suffix}"] if base else [DOCS / f"index{suffix}"]
+        ):
             if candidate.is_file():
                 return candidate
         return None
@@ -84,7 +86,19 @@ def markdown_has_math(source: Path) -> bool:
     return bool(_MATH.search(text))
 
 
-_COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".pf_meta", ".pagefind", ".pf_fragment", ".pf_index")
+_COMPRESSIBLE = (
+    ".html",
+    ".css",
+    ".js",
+    ".json",
+    ".svg",
+    ".xml",
+    ".txt",
+    ".pf_meta",
+    ".pagefind",
+    ".pf_fragment",
+    ".pf_index",
+)
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -132,9 +146,7 @@ class SiteServer:
 
     def __init__(self, site_dir: Path, gzip_enabled: bool = False, port: int = 0):
         handler = type("Handler", (_Handler,), {"gzip_enabled": gzip_enabled})
-        self.httpd = _QuietServer(
-            ("127.0.0.1", port), functools.partial(handler, directory=str(site_dir))
-        )
+        self.httpd = _QuietServer(("127.0.0.1", port), functools.partial(handler, directory=str(site_dir)))
         self.port = self.httpd.server_address[1]
         self.base = f"http://127.0.0.1:{self.port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

@@ -2,7 +2,10 @@
 
 The queries are the real messages, read from the kept outputs of snippets/errors/ (what TensorFlow printed),
 on the English and the Russian site. The error index must be among the results and, under it, the entry's
-section must be the first one shown (the table "Which entry is mine?" may come second).
+section must be the first one shown (the tables of "Which entry is mine?" and of the symptom groups may come first).
+
+The second test does the same for every answered problem of tests/errors/problems.yml, with the words a reader
+types (`search: {en, ru}`): an error text or the symptom in the page's language.
 """
 
 from __future__ import annotations
@@ -12,8 +15,21 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.errors.problems import answered
 from tests.harness import ROOT
 from tests.site.conftest import new_context
+
+# Sections that list symptoms rather than answer one: a query may show them before the entry.
+INDEX_SECTIONS = {
+    "which-entry",
+    "symptom-error-message",
+    "symptom-none",
+    "symptom-nan-inf",
+    "symptom-zero-or-wrong",
+    "symptom-not-used",
+    "symptom-second-derivative",
+    "symptom-only-in",
+}
 
 # (kept output, line prefix to take the message from, the entry's anchor on docs/errors.md)
 MESSAGES = [
@@ -21,10 +37,16 @@ MESSAGES = [
     ("02_wrong_number_of_gradients_tf_function.out", "too_few: InternalError: ", "returned-too-few-gradients"),
     ("04_variables_without_argument.out", "TypeError: ", "must-accept-variables"),
     ("07_no_gradients_provided.out", "ValueError: ", "no-gradients-provided"),
-    ("09_savedmodel_without_custom_gradients.out", " experimental_custom_gradients=False: LookupError: ",
-     "savedmodel-no-gradient-defined"),
-    ("09_savedmodel_without_custom_gradients.out", "WARNING logged by tf.saved_model.load: ",
-     "savedmodel-no-gradient-defined"),
+    (
+        "09_savedmodel_without_custom_gradients.out",
+        " experimental_custom_gradients=False: LookupError: ",
+        "savedmodel-no-gradient-defined",
+    ),
+    (
+        "09_savedmodel_without_custom_gradients.out",
+        "WARNING logged by tf.saved_model.load: ",
+        "savedmodel-no-gradient-defined",
+    ),
     ("16_numpy_in_grad_tf_function.out", "tf.function: AttributeError: ", "symbolictensor-numpy"),
     ("17_keyword_arguments.out", "tf.function: ValueError: ", "keyword-arguments"),
 ]
@@ -34,7 +56,7 @@ def message(out_name: str, prefix: str) -> str:
     path = ROOT / "snippets" / "errors" / out_name
     for line in path.read_text().splitlines():
         if line.strip().startswith(prefix.strip()):
-            text = line.strip()[len(prefix.strip()):].strip()
+            text = line.strip()[len(prefix.strip()) :].strip()
             return text.split(": [<")[0]  # drop a printed variable list, as a reader would paste the message
     pytest.fail(f"{path.relative_to(ROOT)}: no line starts with {prefix!r}; update MESSAGES in {Path(__file__).name}")
 
@@ -75,8 +97,31 @@ def test_pasted_message_lands_on_its_entry(tab, server, lang, out_name, prefix, 
     shown = results(tab, server, start, query)
     sections = dict(shown).get(page)
     assert sections is not None, f"searching the {lang} site for {query!r} did not show {page}; shown: {shown}"
-    first = [s for s in sections if s != "which-entry"][:1]
+    first = [s for s in sections if s not in INDEX_SECTIONS][:1]
     assert first == [anchor], (
         f"searching the {lang} site for {query!r}: the first entry shown under {page} is {first}, "
         f"not #{anchor} (sections shown: {sections})"
+    )
+
+
+ANSWERED = answered()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("problem", ANSWERED, ids=[p["id"] for p in ANSWERED])
+def test_symptom_words_land_on_the_entry(tab, server, lang, problem):
+    query = problem["search"][lang]
+    page_md, anchor = problem["entry"].split("#")
+    page = ("/ru/" if lang == "ru" else "/") + page_md.removesuffix(".md") + "/"
+    shown = results(tab, server, "ru/" if lang == "ru" else "", query)
+    sections = [s for path, sections in shown if path == page for s in sections]
+    assert any(path == page for path, _ in shown), (
+        f"searching the {lang} site for {query!r} (tests/errors/problems.yml: {problem['id']}) did not show {page}; "
+        f"shown: {shown}"
+    )
+    first = [s for s in sections if s not in INDEX_SECTIONS][:1]
+    assert first == [anchor], (
+        f"searching the {lang} site for {query!r} (tests/errors/problems.yml: {problem['id']}): the first entry "
+        f"shown under {page} is {first}, not #{anchor} (sections shown: {sections}); change the query in the data "
+        "to the words a reader would type, or the entry's wording"
     )

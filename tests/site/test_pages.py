@@ -23,7 +23,11 @@ def test_pages_exist_in_both_languages(pages):
 
 def test_every_page_loads(visits):
     bad = [f"{v.page.name}: HTTP {v.status}" for v in visits.values() if v.status != 200]
-    bad += [f"{v.page.name}: no article (material's content area) on the page" for v in visits.values() if not v.facts["hasArticle"]]
+    bad += [
+        f"{v.page.name}: no article (material's content area) on the page"
+        for v in visits.values()
+        if not v.facts["hasArticle"]
+    ]
     assert not bad, _report(bad, "did not load")
 
 
@@ -43,8 +47,11 @@ def test_no_console_error(visits):
 
 
 def test_html_lang_is_the_page_language(visits):
-    bad = [f"{v.page.name}: <html lang={v.facts['lang']!r}>, expected {v.page.lang!r}"
-           for v in visits.values() if v.facts["lang"] != v.page.lang]
+    bad = [
+        f"{v.page.name}: <html lang={v.facts['lang']!r}>, expected {v.page.lang!r}"
+        for v in visits.values()
+        if v.facts["lang"] != v.page.lang
+    ]
     assert not bad, _report(bad, "declare the wrong language")
 
 
@@ -73,7 +80,7 @@ def test_formulas_are_drawn(visits):
         raw = _RAW_MATH.search(v.facts["text"])
         if raw:
             start = max(raw.start() - 40, 0)
-            bad.append(f"{v.page.name}: raw LaTeX in the text: …{v.facts['text'][start:raw.end() + 40]!r}…")
+            bad.append(f"{v.page.name}: raw LaTeX in the text: …{v.facts['text'][start : raw.end() + 40]!r}…")
         source = v.page.source()
         if source is not None and markdown_has_math(source) and not v.facts["math"]:
             bad.append(f"{v.page.name}: {source.relative_to(source.parents[1])} has formulas, the page shows no <math>")
@@ -81,8 +88,11 @@ def test_formulas_are_drawn(visits):
 
 
 def test_code_blocks_have_copy_buttons(visits):
-    bad = [f"{v.page.name}: {v.facts['copyButtons']} copy button(s) for {v.facts['codeBlocks']} code block(s)"
-           for v in visits.values() if v.facts["copyButtons"] < v.facts["codeBlocks"]]
+    bad = [
+        f"{v.page.name}: {v.facts['copyButtons']} copy button(s) for {v.facts['codeBlocks']} code block(s)"
+        for v in visits.values()
+        if v.facts["copyButtons"] < v.facts["codeBlocks"]
+    ]
     assert not bad, _report(bad, "have code blocks without a copy button")
 
 
@@ -123,21 +133,42 @@ def test_language_switcher_click_opens_the_twin(browser, server, pages):
             if tab.url != server.url(page.twin):
                 bad.append(f"{page.name}: choosing {other!r} opened {tab.url}, expected {server.url(page.twin)}")
             elif tab.evaluate("document.documentElement.lang") != other:
-                bad.append(f"{page.name}: the {other!r} page opened has <html lang={tab.evaluate('document.documentElement.lang')!r}>")
+                bad.append(
+                    f"{page.name}: the {other!r} page opened has <html lang={tab.evaluate('document.documentElement.lang')!r}>"
+                )
     finally:
         context.close()
     assert not bad, _report(bad, "switch language to a different page")
 
 
-
 # Link texts that say nothing out of context (Lighthouse's SEO audit and screen-reader users flag them).
 _VAGUE_LINK_TEXTS = {
-    "click here", "here", "this", "link", "more", "read more", "learn more", "see more", "more info",
-    "здесь", "тут", "ссылка", "подробнее", "далее", "ещё", "еще", "читать далее", "узнать больше",
+    "click here",
+    "here",
+    "this",
+    "link",
+    "more",
+    "read more",
+    "learn more",
+    "see more",
+    "more info",
+    "здесь",
+    "тут",
+    "ссылка",
+    "подробнее",
+    "далее",
+    "ещё",
+    "еще",
+    "читать далее",
+    "узнать больше",
 }
 
 
 def test_link_texts_say_where_they_lead(visits):
-    bad = [f"{v.page.name}: a link reads {text!r}" for v in visits.values() for text in v.facts["links"]
-           if text.strip(" .,;:()").lower() in _VAGUE_LINK_TEXTS]
+    bad = [
+        f"{v.page.name}: a link reads {text!r}"
+        for v in visits.values()
+        for text in v.facts["links"]
+        if text.strip(" .,;:()").lower() in _VAGUE_LINK_TEXTS
+    ]
     assert not bad, _report(bad, "have a link whose text does not say where it leads (name the target instead)")

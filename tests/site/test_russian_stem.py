@@ -33,6 +33,8 @@ def test_the_port_stems_every_russian_word_of_the_site_as_snowball_does(browser)
     finally:
         tab.close()
     reference = snowballstemmer.stemmer("russian").stemWords(words)
-    wrong = [f"{w}: russian-stem.js gives {p!r}, Snowball gives {r!r}" for w, p, r in zip(words, ported, reference) if p != r]
+    wrong = [
+        f"{w}: russian-stem.js gives {p!r}, Snowball gives {r!r}" for w, p, r in zip(words, ported, reference) if p != r
+    ]
     if wrong:
         pytest.fail(f"{len(wrong)} of {len(words)} words stem differently:\n" + "\n".join(wrong[:40]), pytrace=False)

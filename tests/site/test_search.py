@@ -15,14 +15,57 @@ from tests.site.conftest import new_context
 
 # (language, what the reader types, the forms of that word any of which makes a page relevant)
 QUERIES = [
-    ("ru", "производной", ["производная", "производной", "производную", "производные", "производных",
-                           "производными", "производным", "производнои"]),
-    ("ru", "градиентами", ["градиент", "градиента", "градиенту", "градиентом", "градиенте", "градиенты",
-                           "градиентов", "градиентам", "градиентами", "градиентах"]),
-    ("ru", "производная", ["производная", "производной", "производную", "производные", "производных",
-                           "производными", "производным"]),
-    ("ru", "градиенту", ["градиент", "градиента", "градиенту", "градиентом", "градиенте", "градиенты",
-                         "градиентов", "градиентам", "градиентами", "градиентах"]),
+    (
+        "ru",
+        "производной",
+        [
+            "производная",
+            "производной",
+            "производную",
+            "производные",
+            "производных",
+            "производными",
+            "производным",
+            "производнои",
+        ],
+    ),
+    (
+        "ru",
+        "градиентами",
+        [
+            "градиент",
+            "градиента",
+            "градиенту",
+            "градиентом",
+            "градиенте",
+            "градиенты",
+            "градиентов",
+            "градиентам",
+            "градиентами",
+            "градиентах",
+        ],
+    ),
+    (
+        "ru",
+        "производная",
+        ["производная", "производной", "производную", "производные", "производных", "производными", "производным"],
+    ),
+    (
+        "ru",
+        "градиенту",
+        [
+            "градиент",
+            "градиента",
+            "градиенту",
+            "градиентом",
+            "градиенте",
+            "градиенты",
+            "градиентов",
+            "градиентам",
+            "градиентами",
+            "градиентах",
+        ],
+    ),
     ("ru", "ленты", ["лента", "ленты", "ленте", "ленту", "лентой", "лент", "лентам", "лентами", "лентах"]),
     ("en", "gradients", ["gradient", "gradients"]),
     ("en", "derivative", ["derivative", "derivatives"]),
@@ -66,7 +109,9 @@ def test_query_finds_every_page_with_any_form(search_tab, server, visits, lang, 
     shown = search_through_ui(search_tab, server, start, query)
 
     wrong_language = [p for p in shown if (p.startswith("/ru/")) != (lang == "ru")]
-    assert not wrong_language, f"searching {query!r} on the {lang} site showed pages in another language: {wrong_language}"
+    assert not wrong_language, (
+        f"searching {query!r} on the {lang} site showed pages in another language: {wrong_language}"
+    )
     missing = sorted(expected - set(shown))
     assert not missing, (
         f"searching {query!r} on the {lang} site missed page(s) {missing} that use a form of it"
