@@ -27,6 +27,8 @@ def test_override_table_rows():
         "eager_tape": ("IGNORED", "applied"),
         "tape_outside_function": ("applied", "applied"),
         "tape_inside_function": ("IGNORED", "applied"),
+        "tape_inside_around_nested": ("applied", "applied"),
+        "tape_in_tf1_graph": ("IGNORED", "applied"),
         "tf_gradients_in_function": ("applied", "applied"),
         "tf_gradients_in_graph": ("applied", "applied"),
     }, f"{DIR}/04_where_override_applies.py prints a different table now: update the page's prose and picture"
@@ -93,3 +95,13 @@ def test_new_op_type_registration_reaches_tapes():
         "tf.gradients in tf.function",
     ]:
         assert float(lines[key]) == -0.25, f"{DIR}/14_register_gradient_new_op_type.py: {key} = {lines[key]}"
+
+
+def test_savedmodel_does_not_keep_a_gradient_registered_under_a_new_op_type():
+    out = stdout("15_savedmodel_new_op_type.py")
+    unregistered, registered = out.split("@tf.RegisterGradient run: 1")
+    assert "LookupError: No gradient defined for operation'SoftsignGrad'" in unregistered, (
+        f"{DIR}/15_savedmodel_new_op_type.py: a new op type's gradient now survives a SavedModel: "
+        "update the SavedModel section and the decision table"
+    )
+    assert "dy/dx = -0.25" in registered, f"{DIR}/15_savedmodel_new_op_type.py: re-registering no longer helps"
