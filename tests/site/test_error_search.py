@@ -21,12 +21,22 @@ MESSAGES = [
     ("02_wrong_number_of_gradients_tf_function.out", "too_few: InternalError: ", "returned-too-few-gradients"),
     ("04_variables_without_argument.out", "TypeError: ", "must-accept-variables"),
     ("07_no_gradients_provided.out", "ValueError: ", "no-gradients-provided"),
-    ("09_savedmodel_without_custom_gradients.out", " experimental_custom_gradients=False: LookupError: ",
-     "savedmodel-no-gradient-defined"),
-    ("09_savedmodel_without_custom_gradients.out", "WARNING logged by tf.saved_model.load: ",
-     "savedmodel-no-gradient-defined"),
+    (
+        "09_savedmodel_without_custom_gradients.out",
+        " experimental_custom_gradients=False: LookupError: ",
+        "savedmodel-no-gradient-defined",
+    ),
+    (
+        "09_savedmodel_without_custom_gradients.out",
+        "WARNING logged by tf.saved_model.load: ",
+        "savedmodel-no-gradient-defined",
+    ),
     ("16_numpy_in_grad_tf_function.out", "tf.function: AttributeError: ", "symbolictensor-numpy"),
     ("17_keyword_arguments.out", "tf.function: ValueError: ", "keyword-arguments"),
+    ("20_python_float_around_tf_function.out", "alone      -> AttributeError: ", "assertion-error-python-float"),
+    ("21_wrong_dtype_or_shape_around_tf_function.out", "used_twice -> TypeError: ", "addn-dtype-or-shape"),
+    ("21_wrong_dtype_or_shape_around_tf_function.out", "used_twice -> ValueError: ", "addn-dtype-or-shape"),
+    ("21_wrong_dtype_or_shape_around_tf_function.out", "alone      -> ValueError: ", "addn-dtype-or-shape"),
 ]
 
 
@@ -34,7 +44,7 @@ def message(out_name: str, prefix: str) -> str:
     path = ROOT / "snippets" / "errors" / out_name
     for line in path.read_text().splitlines():
         if line.strip().startswith(prefix.strip()):
-            text = line.strip()[len(prefix.strip()):].strip()
+            text = line.strip()[len(prefix.strip()) :].strip()
             return text.split(": [<")[0]  # drop a printed variable list, as a reader would paste the message
     pytest.fail(f"{path.relative_to(ROOT)}: no line starts with {prefix!r}; update MESSAGES in {Path(__file__).name}")
 
