@@ -118,6 +118,14 @@ def test_docstring_example_as_printed_fails_only_at_second_order():
     assert "tf.function: second derivative fails with InternalError:" in out and "Expected 2 but received 3" in out, (
         f"TensorFlow no longer raises InternalError '... Expected 2 but received 3' inside tf.function ({where}):\n{out}"
     )
+    for context in ["tapes outside tf.function", "tf.gradients in tf.function"]:
+        assert f"{context}: first derivative at x = 0 is 0.5000" in out, (
+            f"first derivative changed, {context} ({where})"
+        )
+        assert (
+            f"{context}: second derivative fails with ValueError: Num gradients 3 generated for op ... "
+            "do not match num inputs 2" in out
+        ), f"the graph's backward pass no longer raises the same ValueError, {context} ({where}):\n{out}"
 
 
 # --- 02: without unused_x the second derivative is None ---------------------------------------------------
