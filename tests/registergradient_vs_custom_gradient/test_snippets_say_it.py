@@ -47,6 +47,9 @@ def test_graph_and_eager_construction_evidence():
     graph = stdout("05_custom_gradient_graph_mode.py")
     assert "IdentityN" in graph and "_gradient_op_type = CustomGradient-<uid>" in graph
     assert "names added by one more trace: 1" in graph
+    assert "names added by one trace of a function calling it twice: 2" in graph, (
+        f"{DIR}/05_custom_gradient_graph_mode.py: tf.custom_gradient no longer registers one name per call in a graph"
+    )
     eager = stdout("06_custom_gradient_eager_mode.py")
     order = ["2) under a tape:", "forward done, grad not called yet", "grad called with dy = [1. 2.]"]
     positions = [eager.index(s) for s in order]
