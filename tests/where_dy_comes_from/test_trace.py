@@ -229,7 +229,9 @@ def test_unused_output_gets_zero_dy_and_none_passes_through_in_process():
 
 
 def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
-    path, lines = stdout_of("13_inside_tf_function.py")
+    path, all_lines = stdout_of("13_inside_tf_function.py")
+    split = next(i for i, line in enumerate(all_lines) if line.startswith("tape outside"))
+    lines, outside = all_lines[:split], all_lines[split + 1 :]
     assert len(lines_with(path, lines, "forward: Python")) == 1, (
         f"{path}: the forward Python code should run once (tracing)"
     )
@@ -242,3 +244,13 @@ def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
     )
     results = [numbers(line)[0] for line in lines_with(path, lines, "result")]
     assert results == pytest.approx([3 * sigmoid(0.0), 3 * sigmoid(1.0)], abs=TOL)
+    assert [line.strip().split(":")[0] for line in outside] == [
+        "forward",
+        "backward",
+        "forward pass done",
+        "result = 1.5000",
+    ], (
+        f"{path}: with the tape outside the tf.function, grad's Python should run during the forward pass and "
+        "tf.print in grad should print nothing; update docs/where-dy-comes-from.md (and .ru.md) #inside-tf-function:\n"
+        + "\n".join(outside)
+    )
