@@ -46,9 +46,17 @@ def forward_mode(softplus, x):  # d softplus/dx times the tangent 1
     return acc.jvp(y)
 
 
-def show(run):
+def inside_tf_function(softplus, x):
+    return tf.function(lambda x: forward_mode(softplus, x))(x)
+
+
+def around_tf_function(softplus, x):
+    return forward_mode(tf.function(softplus), x)
+
+
+def show(run, softplus):
     try:
-        value = run()
+        value = run(softplus, x)
     except TypeError as e:  # TF 2.21 fails inside its own error handling
         return type(e).__name__
     return "None" if value is None else f"{value:.4f}"
@@ -59,9 +67,9 @@ print(
     "around tf.function  reverse  second"
 )
 for name, softplus in variants.items():
-    eager = show(lambda: forward_mode(softplus, x))
-    inside = show(lambda: tf.function(lambda x: forward_mode(softplus, x))(x))
-    around = show(lambda: forward_mode(tf.function(softplus), x))
+    eager = show(forward_mode, softplus)
+    inside = show(inside_tf_function, softplus)
+    around = show(around_tf_function, softplus)
     with tf.GradientTape() as outer:
         outer.watch(x)
         with tf.GradientTape() as inner:
