@@ -67,10 +67,10 @@ ERRORS = {
     "18_keyword_arguments_fixed.py": [
         ("eager mode:  ValueError", "expected to return 1 gradients, but returned 2 instead"),
     ],
-    "20_python_float_around_tf_function.py": [
+    "30_python_float_around_tf_function.py": [
         ("AttributeError", "'float' object has no attribute 'name'"),
     ],
-    "21_wrong_dtype_or_shape_around_tf_function.py": [
+    "31_wrong_dtype_or_shape_around_tf_function.py": [
         ("TypeError", "Tensors in list passed to 'inputs' of 'AddN' Op have types [float32, float64]"),
         ("ValueError", "Dimension 0 in both shapes must be equal"),
         (
@@ -207,7 +207,7 @@ def test_grad_ignoring_dy_is_wrong_by_the_factor():
 
 def test_wrong_gradients_around_tf_function_by_context():
     found, outs, heading = {}, "", None
-    for name in ["20_python_float_around_tf_function.py", "21_wrong_dtype_or_shape_around_tf_function.py"]:
+    for name in ["30_python_float_around_tf_function.py", "31_wrong_dtype_or_shape_around_tf_function.py"]:
         outs += stdout_of(name)[1]
     for line in outs.splitlines():
         if not line.startswith(" "):
