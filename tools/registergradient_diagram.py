@@ -57,7 +57,7 @@ TEXT = {
             "tf.custom_gradient adds an IdentityN op with _gradient_op_type = CustomGradient-<uid>, registered to "
             "your grad: applied. At the bottom: the gradient registry is one process-wide table from names to "
             "gradient functions; @tf.RegisterGradient adds a name only once (a second time raises KeyError); "
-            "tf.custom_gradient in graph mode adds a fresh CustomGradient-<uid> name per trace."
+            "tf.custom_gradient in graph mode adds a fresh CustomGradient-<uid> name per call."
         ),
         "columns": ["what you write", "what the forward pass leaves", "what the backward pass does"],
         "lanes": [
@@ -91,7 +91,7 @@ TEXT = {
         "registry": [
             "Gradient registry: one process-wide table, name → gradient function.",
             "@tf.RegisterGradient(name) adds a name, only once (a second time: KeyError).",
-            "tf.custom_gradient in graph mode adds a fresh CustomGradient-<uid> per trace.",
+            "tf.custom_gradient in graph mode adds a fresh CustomGradient-<uid> per call.",
         ],
     },
     "ru": {
@@ -109,7 +109,7 @@ TEXT = {
             "CustomGradient-<uid>, под этим именем зарегистрирован ваш grad: применяется. Внизу: реестр "
             "градиентов — одна таблица на весь процесс, имя → функция градиента; @tf.RegisterGradient добавляет "
             "имя только один раз (повторно — KeyError); tf.custom_gradient в графе добавляет новое имя "
-            "CustomGradient-<uid> на каждую трассировку."
+            "CustomGradient-<uid> на каждый вызов."
         ),
         "columns": ["что вы пишете", "что остаётся после прямого прохода", "что делает обратный проход"],
         "lanes": [
@@ -143,7 +143,7 @@ TEXT = {
         "registry": [
             "Реестр градиентов: одна таблица на весь процесс, имя → функция градиента.",
             "@tf.RegisterGradient(name) добавляет имя только один раз (повторно — KeyError).",
-            "tf.custom_gradient в графе добавляет новое имя CustomGradient-<uid> на каждую трассировку.",
+            "tf.custom_gradient в графе добавляет новое имя CustomGradient-<uid> на каждый вызов.",
         ],
     },
 }

@@ -22,7 +22,8 @@ print("x =", x.numpy(), " round(x) =", tf.round(x).numpy())
 # %% [markdown]
 # ## The built-in gradient of `round` <a id="built-in-gradient"></a>
 #
-# `round` is flat almost everywhere, and TensorFlow registers no gradient for it: the tape returns `None`.
+# `round` is flat almost everywhere, and the gradient TensorFlow registers for `Round` returns `None`:
+# so does the tape.
 # That is why a straight-through estimator needs a custom gradient.
 
 # %%

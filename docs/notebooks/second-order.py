@@ -119,8 +119,9 @@ show("version 1, tf.function", tf.function(lambda v: second_derivative(softplus_
 #
 # This is the shape of the docstring's `second_order_and_transpose`. When `dy` is also an input of the inner
 # function, its `grad` must return two values: the derivative with respect to x (the second-order term) and the
-# derivative with respect to `dy` (the "transpose" part, here σ(x)). The second value is what a forward-mode
-# or Jacobian computation through the gradient needs; the outer tape below asks for both.
+# derivative with respect to `dy` (the "transpose" part, here σ(x)). The second value is what eager forward
+# mode needs (see the chapter's forward-mode section) and what a gradient with respect to `dy` itself returns;
+# the outer tape below asks for both.
 
 # %%
 @tf.custom_gradient

@@ -36,6 +36,15 @@ print(
     "stop_gradient around the call:         gradient "
     f"{g}, grad called {calls['grad']} times"
 )
+calls["grad"] = 0
+with tf.GradientTape() as tape2:  # the function in a tf.function this time
+    tape2.watch(x)
+    outside = tf.stop_gradient(tf.function(double)(x))
+g = tape2.gradient(outside, x)
+print(
+    "the same around a tf.function call:    gradient "
+    f"{g}, grad called {calls['grad']} times"
+)
 g = tape.gradient(trick, x)
 print(
     "x + stop_gradient(round(x) - x):       value "

@@ -38,6 +38,20 @@ def tape_inside_function(fn, x):
     return tf.function(lambda x: eager_tape(fn, x))(x)
 
 
+def tape_inside_around_nested(fn, x):  # the op is built in a nested function
+    return tf.function(lambda x: eager_tape(tf.function(fn), x))(x)
+
+
+def tape_in_tf1_graph(fn, x):
+    with tf.Graph().as_default():
+        x = tf.constant(x.numpy())
+        dx = eager_tape(fn, x)
+        if dx is None:
+            return None
+        with tf.compat.v1.Session() as sess:
+            return sess.run(dx)
+
+
 def tf_gradients_in_function(fn, x):
     return tf.function(lambda x: tf.gradients(loss(fn, x), x)[0])(x)
 
@@ -59,14 +73,16 @@ def cell(dx):
 
 
 x = tf.constant([0.2, 1.7])
-print(f"{'context':25}| {'override map':16}| tf.custom_gradient")
-print("-" * 25 + "|" + "-" * 17 + "|" + "-" * 19)
+print(f"{'context':26}| {'override map':16}| tf.custom_gradient")
+print("-" * 26 + "|" + "-" * 17 + "|" + "-" * 19)
 for ctx in [
     eager_tape,
     tape_outside_function,
     tape_inside_function,
+    tape_inside_around_nested,
+    tape_in_tf1_graph,
     tf_gradients_in_function,
     tf_gradients_in_graph,
 ]:
     override, custom = cell(ctx(round_override, x)), cell(ctx(round_ste, x))
-    print(f"{ctx.__name__:25}| {override:16}| {custom}")
+    print(f"{ctx.__name__:26}| {override:16}| {custom}")

@@ -40,3 +40,15 @@ def count():  # CustomGradient-<uid> names in the process-wide registry
 before = count()
 f.get_concrete_function(tf.TensorSpec([3], tf.float32))  # a new trace
 print("names added by one more trace:", count() - before)
+
+
+@tf.function
+def g(x):  # calls round_ste twice
+    return round_ste(x) + round_ste(2.0 * x)
+
+
+before = count()
+g.get_concrete_function(tf.TensorSpec([2], tf.float32))  # one trace
+print(
+    "names added by one trace of a function calling it twice:", count() - before
+)

@@ -1,4 +1,5 @@
 """The docstring's op_with_fused_backprop, run as printed (softplus)."""
+
 import tensorflow as tf
 
 
@@ -20,39 +21,63 @@ def gradient_wrt_dy(x, ddy):  # ddy * softplus'(x)
 # --8<-- [start:docstring]
 @tf.custom_gradient
 def op_with_fused_backprop(x):
-  y, x_grad = fused_op(x)
-  def first_order_gradient(dy):
-    @tf.custom_gradient
-    def first_order_custom(unused_x):
-      def second_order_and_transpose(ddy):
-        return second_order_for_x(x, ddy), gradient_wrt_dy(x, ddy)
-      return x_grad, second_order_and_transpose
-    return dy * first_order_custom(x)
-  return y, first_order_gradient
+    y, x_grad = fused_op(x)
+
+    def first_order_gradient(dy):
+        @tf.custom_gradient
+        def first_order_custom(unused_x):
+            def second_order_and_transpose(ddy):
+                return second_order_for_x(x, ddy), gradient_wrt_dy(x, ddy)
+
+            return x_grad, second_order_and_transpose
+
+        return dy * first_order_custom(x)
+
+    return y, first_order_gradient
+
+
 # --8<-- [end:docstring]
 
 
-def first(x):
+def first(x, f):
     with tf.GradientTape() as tape:
         tape.watch(x)
-        y = op_with_fused_backprop(x)
+        y = f(x)
     return tape.gradient(y, x)  # calls first_order_gradient(dy=1.0)
 
 
-def second(x):
+def second(x, f):
     with tf.GradientTape() as tape:
         tape.watch(x)
-        dy_dx = first(x)
+        dy_dx = first(x, f)
     return tape.gradient(dy_dx, x)  # calls second_order_and_transpose
 
 
 def key_line(e):  # tf.function adds a traceback: keep the message's last line
-    name, line = type(e).__name__, str(e).strip().splitlines()[-1].strip()
-    return f"{name}: {line.removeprefix(name + ': ')}"
+    name = type(e).__name__
+    lines = [line.strip() for line in str(e).strip().splitlines()]
+    text = lines[-1]
+    head = [line for line in lines if "Num gradients" in line]
+    if head:  # the graph's message prints the whole op in between
+        text = head[0].split(" name:")[0] + " ... " + lines[-1]
+    return f"{name}: {text.removeprefix(name + ': ')}"
 
 
+f = op_with_fused_backprop
+contexts = {  # each gives a derivative (first or second) as a function of x
+    "eager": lambda d: lambda x: d(x, f),
+    "tapes inside tf.function": lambda d: tf.function(lambda x: d(x, f)),
+    "tapes outside tf.function": lambda d: lambda x: d(x, tf.function(f)),
+    "tf.gradients in tf.function": lambda d: tf.function(
+        lambda x: (
+            tf.gradients(tf.gradients(f(x), x)[0], x)[0]
+            if d is second
+            else tf.gradients(f(x), x)[0]
+        )
+    ),
+}
 x = tf.constant(0.0)
-for mode, wrap in [("eager", lambda f: f), ("tf.function", tf.function)]:
+for mode, wrap in contexts.items():
     print(f"{mode}: first derivative at x = 0 is {wrap(first)(x):.4f}")
     try:
         print(f"{mode}: second derivative is {wrap(second)(x):.4f}")

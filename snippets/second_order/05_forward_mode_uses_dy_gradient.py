@@ -38,10 +38,38 @@ variants = {
 }
 x = tf.constant(0.0)  # softplus'(0) = 0.5, softplus''(0) = 0.25
 one = tf.constant(1.0)
-for name, softplus in variants.items():
+
+
+def forward_mode(softplus, x):  # d softplus/dx times the tangent 1
     with tf.autodiff.ForwardAccumulator(primals=x, tangents=one) as acc:
         y = softplus(x)
-    forward = acc.jvp(y)  # forward mode: d softplus/dx times the tangent 1
+    return acc.jvp(y)
+
+
+def inside_tf_function(softplus, x):
+    return tf.function(lambda x: forward_mode(softplus, x))(x)
+
+
+def around_tf_function(softplus, x):
+    return forward_mode(tf.function(softplus), x)
+
+
+def show(run, softplus):
+    try:
+        value = run(softplus, x)
+    except TypeError as e:  # TF 2.21 fails inside its own error handling
+        return type(e).__name__
+    return "None" if value is None else f"{value:.4f}"
+
+
+print(
+    f"{'':20} {'forward mode: eager':20} {'in tf.function':15} "
+    "around tf.function  reverse  second"
+)
+for name, softplus in variants.items():
+    eager = show(forward_mode, softplus)
+    inside = show(inside_tf_function, softplus)
+    around = show(around_tf_function, softplus)
     with tf.GradientTape() as outer:
         outer.watch(x)
         with tf.GradientTape() as inner:
@@ -49,8 +77,7 @@ for name, softplus in variants.items():
             y = softplus(x)
         first = inner.gradient(y, x)  # reverse mode
     second = outer.gradient(first, x)
-    forward = "None" if forward is None else f"{forward:.4f}"
     print(
-        f"{name:<20} forward: {forward:<6}  "
-        f"reverse: {first:.4f}  second: {second:.4f}"
+        f"{name:<20} {eager:<20} {inside:<15} {around:<18} "
+        f"{first:.4f}   {second:.4f}"
     )

@@ -1,4 +1,5 @@
-"""Inside tf.function, Python code (grad included) runs once, at tracing; tf.print runs on every call."""
+"""Inside tf.function, Python code (grad included) runs once, at tracing; tf.print runs on every call
+(with the tape inside)."""
 
 import sys
 
@@ -34,3 +35,12 @@ for value in (0.0, 1.0):
     print(f"call with x = {value}:")
     result = dL_dx(tf.constant(value))
     print(f"  result = {float(result):.4f}")
+
+print("tape outside the tf.function, x = 0.0:")
+outside = tf.function(log1pexp)
+x = tf.constant(0.0)
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    L = 3.0 * outside(x)
+    print("  forward pass done")
+print(f"  result = {float(tape.gradient(L, x)):.4f}")

@@ -87,6 +87,17 @@ ERRORS = {
     "29_recompute_grad_keras_input.py": [
         ("ValueError", "A KerasTensor cannot be used as input to a TensorFlow function"),
     ],
+    "30_python_float_around_tf_function.py": [
+        ("AttributeError", "'float' object has no attribute 'name'"),
+    ],
+    "31_wrong_dtype_or_shape_around_tf_function.py": [
+        ("TypeError", "Tensors in list passed to 'inputs' of 'AddN' Op have types [float32, float64]"),
+        ("ValueError", "Dimension 0 in both shapes must be equal"),
+        (
+            "ValueError",
+            "Incompatible shapes between op input and calculated input gradient. Forward operation: IdentityN",
+        ),
+    ],
     "19_keras_weight_as_argument.py": [
         (
             "Keras weight, eager mode:",
@@ -216,3 +227,40 @@ def test_grad_ignoring_dy_is_wrong_by_the_factor():
     path, out = stdout_of("13_grad_ignores_dy.py")
     assert "square_ignoring_dy: d(y)/dx = 6.0, d(10*y)/dx = 6.0" in out, f"{path}:\n{out}"
     assert "square: d(y)/dx = 6.0, d(10*y)/dx = 60.0" in out, f"{path}:\n{out}"
+
+
+def test_wrong_gradients_around_tf_function_by_context():
+    found, outs, heading = {}, "", None
+    for name in ["30_python_float_around_tf_function.py", "31_wrong_dtype_or_shape_around_tf_function.py"]:
+        outs += stdout_of(name)[1]
+    for line in outs.splitlines():
+        if not line.startswith(" "):
+            heading = line.rstrip(":")
+        else:
+            use, result = (part.strip() for part in line.split("->"))
+            found[f"{heading}, {use}"] = result.split(":")[0]
+    inside, graph, outside = "tape inside tf.function", "tf.gradients in tf.function", "tape outside tf.function"
+    expected = {
+        f"python_float, {inside}, alone": "no error, float32 ()",
+        f"python_float, {inside}, used_twice": "AssertionError",
+        f"python_float, {graph}, alone": "AttributeError",
+        f"python_float, {graph}, used_twice": "AttributeError",
+        f"python_float, {outside}, alone": "AttributeError",
+        f"python_float, {outside}, used_twice": "AttributeError",
+        f"wrong_dtype, {inside}, alone": "no error, float64 (3,)",
+        f"wrong_dtype, {inside}, used_twice": "TypeError",
+        f"wrong_dtype, {graph}, alone": "no error, float64 (3,)",
+        f"wrong_dtype, {graph}, used_twice": "TypeError",
+        f"wrong_dtype, {outside}, alone": "no error, float64 (3,)",
+        f"wrong_dtype, {outside}, used_twice": "InvalidArgumentError",
+        f"wrong_shape, {inside}, alone": "no error, float32 (1,)",
+        f"wrong_shape, {inside}, used_twice": "ValueError",
+        f"wrong_shape, {graph}, alone": "ValueError",
+        f"wrong_shape, {graph}, used_twice": "ValueError",
+        f"wrong_shape, {outside}, alone": "ValueError",
+        f"wrong_shape, {outside}, used_twice": "ValueError",
+    }
+    assert found == expected, (
+        f"{DIR}/20_*.py, 21_*.py: where TensorFlow checks a wrong gradient changed; update the entries "
+        f"#assertion-error-python-float and #addn-dtype-or-shape in docs/errors.md (and .ru.md):\n{outs}"
+    )

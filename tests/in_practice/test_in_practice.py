@@ -98,6 +98,9 @@ def test_stop_gradient_interplay():
     path, out = stdout_of("08_stop_gradient.py")
     assert "gradient 2.0" in line_with(path, out, "stop_gradient inside"), f"{path}: grad should win:\n{out}"
     assert "gradient None, grad called 0 times" in line_with(path, out, "stop_gradient around"), f"{path}:\n{out}"
+    assert "gradient None, grad called 1 times" in line_with(path, out, "the same around a tf.function call"), (
+        f"{path}: around a tf.function call, grad's Python should run once (building the backward pass):\n{out}"
+    )
     assert "value 1.0, gradient 1.0" in line_with(path, out, "x + stop_gradient"), f"{path}:\n{out}"
 
 

@@ -310,3 +310,37 @@ def test_grad_outside_tensorflow_gives_no_second_derivative():
         first = inner.gradient(y, x)
     assert float(first) == pytest.approx(math.cos(X), abs=1e-12)
     assert outer.gradient(first, x) is None, "a NumPy-computed grad now has a second derivative: update the page"
+
+
+def test_builtin_gradient_op_without_gradient_gives_none_at_order_2():
+    def f(x):
+        return tf.reduce_sum(tf.image.resize(x, [3, 3], "bilinear") ** 2)
+
+    x = tf.reshape(tf.constant([1.0, 2.0, 3.0, 4.0]), [1, 2, 2, 1])
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        first = inner.gradient(y, x)
+    assert first is not None
+    assert outer.gradient(first, x) is None, (
+        "ResizeBilinearGrad has a gradient now: the second derivative through tf.image.resize is no longer None; "
+        "update docs/nth-order.md (and .ru.md) section #next-order-outside-tensorflow and "
+        "snippets/nth_order/09_builtin_gradient_without_gradient.py"
+    )
+
+
+def test_numpy_function_op_type_is_pyfunc_only_when_stateful():
+    graph = tf.Graph()
+    with graph.as_default():
+        x = tf.constant(0.5, tf.float64)
+        stateful = tf.numpy_function(np.sin, [x], tf.float64)
+        stateless = tf.numpy_function(np.sin, [x], tf.float64, stateful=False)
+    assert stateful.op.type == "PyFunc", (
+        f"tf.numpy_function now builds {stateful.op.type!r}; update docs/nth-order.md (and .ru.md) section "
+        "#registergradient and snippets/nth_order/07_registergradient_opaque_gradient.py"
+    )
+    assert stateless.op.type != "PyFunc", (
+        "tf.numpy_function(stateful=False) now builds a PyFunc op too; the page says it builds another op type"
+    )

@@ -57,6 +57,20 @@ def tape_inside_function(fn, x):
     return tf.function(lambda x: eager_tape(fn, x))(x)
 
 
+def tape_inside_around_nested(fn, x):  # the op is built in a nested tf.function the tape records as a call
+    return tf.function(lambda x: eager_tape(tf.function(fn), x))(x)
+
+
+def tape_in_tf1_graph(fn, x):
+    with tf.Graph().as_default():
+        x = tf.constant(x.numpy())
+        dx = eager_tape(fn, x)
+        if dx is None:
+            return None
+        with tf.compat.v1.Session() as sess:
+            return sess.run(dx)
+
+
 def tf_gradients_in_function(fn, x):
     return tf.function(lambda x: tf.gradients(loss(fn, x), x)[0])(x)
 
@@ -76,6 +90,8 @@ OVERRIDE_APPLIED = {
     eager_tape: False,
     tape_outside_function: True,
     tape_inside_function: False,
+    tape_inside_around_nested: True,
+    tape_in_tf1_graph: False,
     tf_gradients_in_function: True,
     tf_gradients_in_graph: True,
 }
@@ -105,7 +121,7 @@ def test_custom_gradient_applies_everywhere(context):
 
 
 def test_built_in_round_gradient_is_none():
-    # the whole demonstration relies on Round having no gradient of its own
+    # the whole demonstration relies on Round's registered gradient returning None
     assert eager_tape(tf.round, tf.constant(X)) is None
 
 

@@ -27,6 +27,8 @@ def test_override_table_rows():
         "eager_tape": ("IGNORED", "applied"),
         "tape_outside_function": ("applied", "applied"),
         "tape_inside_function": ("IGNORED", "applied"),
+        "tape_inside_around_nested": ("applied", "applied"),
+        "tape_in_tf1_graph": ("IGNORED", "applied"),
         "tf_gradients_in_function": ("applied", "applied"),
         "tf_gradients_in_graph": ("applied", "applied"),
     }, f"{DIR}/04_where_override_applies.py prints a different table now: update the page's prose and picture"
@@ -45,6 +47,9 @@ def test_graph_and_eager_construction_evidence():
     graph = stdout("05_custom_gradient_graph_mode.py")
     assert "IdentityN" in graph and "_gradient_op_type = CustomGradient-<uid>" in graph
     assert "names added by one more trace: 1" in graph
+    assert "names added by one trace of a function calling it twice: 2" in graph, (
+        f"{DIR}/05_custom_gradient_graph_mode.py: tf.custom_gradient no longer registers one name per call in a graph"
+    )
     eager = stdout("06_custom_gradient_eager_mode.py")
     order = ["2) under a tape:", "forward done, grad not called yet", "grad called with dy = [1. 2.]"]
     positions = [eager.index(s) for s in order]
@@ -93,3 +98,13 @@ def test_new_op_type_registration_reaches_tapes():
         "tf.gradients in tf.function",
     ]:
         assert float(lines[key]) == -0.25, f"{DIR}/14_register_gradient_new_op_type.py: {key} = {lines[key]}"
+
+
+def test_savedmodel_does_not_keep_a_gradient_registered_under_a_new_op_type():
+    out = stdout("15_savedmodel_new_op_type.py")
+    unregistered, registered = out.split("@tf.RegisterGradient run: 1")
+    assert "LookupError: No gradient defined for operation'SoftsignGrad'" in unregistered, (
+        f"{DIR}/15_savedmodel_new_op_type.py: a new op type's gradient now survives a SavedModel: "
+        "update the SavedModel section and the decision table"
+    )
+    assert "dy/dx = -0.25" in registered, f"{DIR}/15_savedmodel_new_op_type.py: re-registering no longer helps"

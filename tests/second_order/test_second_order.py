@@ -118,6 +118,14 @@ def test_docstring_example_as_printed_fails_only_at_second_order():
     assert "tf.function: second derivative fails with InternalError:" in out and "Expected 2 but received 3" in out, (
         f"TensorFlow no longer raises InternalError '... Expected 2 but received 3' inside tf.function ({where}):\n{out}"
     )
+    for context in ["tapes outside tf.function", "tf.gradients in tf.function"]:
+        assert f"{context}: first derivative at x = 0 is 0.5000" in out, (
+            f"first derivative changed, {context} ({where})"
+        )
+        assert (
+            f"{context}: second derivative fails with ValueError: Num gradients 3 generated for op ... "
+            "do not match num inputs 2" in out
+        ), f"the graph's backward pass no longer raises the same ValueError, {context} ({where}):\n{out}"
 
 
 # --- 02: without unused_x the second derivative is None ---------------------------------------------------
@@ -239,19 +247,56 @@ def test_forward_mode_uses_gradient_wrt_dy_reverse_mode_does_not(name, make, exp
 
 def test_forward_mode_snippet_output():
     out = run_snippet(f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py").stdout
-    found = {}
-    for line in out.splitlines():
-        name, rest = line[:20].strip(), line[20:].split()
-        found[name] = dict(zip(rest[0::2], rest[1::2]))
+    found = {line[:20].strip(): line[20:].split() for line in out.splitlines()[1:]}
+    # columns: forward mode eager, inside tf.function, around tf.function; reverse; second
     expected = {
-        "right: ddy * x_grad": {"forward:": "0.5000", "reverse:": "0.5000", "second:": "0.2500"},
-        "wrong: ddy": {"forward:": "1.0000", "reverse:": "0.5000", "second:": "0.2500"},
-        "wrong: None": {"forward:": "None", "reverse:": "0.5000", "second:": "0.2500"},
+        "right: ddy * x_grad": ["0.5000", "0.0000", "TypeError", "0.5000", "0.2500"],
+        "wrong: ddy": ["1.0000", "0.0000", "TypeError", "0.5000", "0.2500"],
+        "wrong: None": ["None", "0.0000", "TypeError", "0.5000", "0.2500"],
     }
     assert found == expected, (
-        f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py: forward mode should change with the dy gradient and "
-        f"reverse mode should not; update {PAGE} section #forward-mode if TensorFlow changed this:\n{out}"
+        f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py: eager forward mode should change with the dy gradient, "
+        f"inside tf.function it gave 0 and around one a TypeError, and reverse mode should not change; update "
+        f"{PAGE} section #forward-mode if TensorFlow changed this:\n{out}"
     )
+
+
+def forward_mode(f, x):
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+        y = f(x)
+    return acc.jvp(y)
+
+
+def docstring_log1pexp():
+    @tf.custom_gradient
+    def log1pexp(x):
+        e = tf.exp(x)
+        return tf.math.log(1 + e), lambda dy: dy * (1 - 1 / (1 + e))
+
+    return log1pexp
+
+
+@pytest.mark.parametrize(
+    "context, expected",
+    [
+        ("eager", "nan"),
+        ("inside tf.function", "nan"),
+        ("around tf.function", 1.0),
+    ],
+)
+def test_forward_mode_calls_grad_only_around_a_tf_function(context, expected):
+    f, x = docstring_log1pexp(), tf.constant(100.0)
+    run = {
+        "eager": lambda: forward_mode(f, x),
+        "inside tf.function": lambda: tf.function(lambda x: forward_mode(f, x))(x),
+        "around tf.function": lambda: forward_mode(tf.function(f), x),
+    }[context]
+    jvp = float(run())
+    where = f"{SNIPPETS}/09_forward_mode_skips_custom_gradient.py, {PAGE} section #forward-mode"
+    if expected == "nan":
+        assert math.isnan(jvp), f"forward mode {context} now uses the custom grad (gives {jvp}, not nan): {where}"
+    else:
+        assert jvp == expected, f"forward mode {context} no longer uses the custom grad (gives {jvp}): {where}"
 
 
 # --- 06: @tf.custom_gradient on grad itself (tensorflow#34503, #36168) ------------------------------------

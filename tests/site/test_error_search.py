@@ -49,6 +49,10 @@ MESSAGES = [
     ),
     ("16_numpy_in_grad_tf_function.out", "tf.function: AttributeError: ", "symbolictensor-numpy"),
     ("17_keyword_arguments.out", "tf.function: ValueError: ", "keyword-arguments"),
+    ("30_python_float_around_tf_function.out", "alone      -> AttributeError: ", "assertion-error-python-float"),
+    ("31_wrong_dtype_or_shape_around_tf_function.out", "used_twice -> TypeError: ", "addn-dtype-or-shape"),
+    ("31_wrong_dtype_or_shape_around_tf_function.out", "used_twice -> ValueError: ", "addn-dtype-or-shape"),
+    ("31_wrong_dtype_or_shape_around_tf_function.out", "alone      -> ValueError: ", "addn-dtype-or-shape"),
 ]
 
 

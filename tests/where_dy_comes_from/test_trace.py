@@ -229,7 +229,9 @@ def test_unused_output_gets_zero_dy_and_none_passes_through_in_process():
 
 
 def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
-    path, lines = stdout_of("13_inside_tf_function.py")
+    path, all_lines = stdout_of("13_inside_tf_function.py")
+    split = next(i for i, line in enumerate(all_lines) if line.startswith("tape outside"))
+    lines, outside = all_lines[:split], all_lines[split + 1 :]
     assert len(lines_with(path, lines, "forward: Python")) == 1, (
         f"{path}: the forward Python code should run once (tracing)"
     )
@@ -242,3 +244,40 @@ def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
     )
     results = [numbers(line)[0] for line in lines_with(path, lines, "result")]
     assert results == pytest.approx([3 * sigmoid(0.0), 3 * sigmoid(1.0)], abs=TOL)
+    assert [line.strip().split(":")[0] for line in outside] == [
+        "forward",
+        "backward",
+        "forward pass done",
+        "result = 1.5000",
+    ], (
+        f"{path}: with the tape outside the tf.function, grad's Python should run during the forward pass and "
+        "tf.print in grad should print nothing; update docs/where-dy-comes-from.md (and .ru.md) #inside-tf-function:\n"
+        + "\n".join(outside)
+    )
+
+
+@pytest.mark.parametrize("in_function", [False, True], ids=["eager", "tape inside tf.function"])
+def test_dy_after_gather_is_indexed_slices(in_function):
+    seen = []
+
+    @tf.custom_gradient
+    def double(x):
+        def grad(dy):
+            seen.append(type(dy).__name__)
+            return 2.0 * tf.convert_to_tensor(dy)
+
+        return 2.0 * x, grad
+
+    def dL_dx(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            L = tf.reduce_sum(tf.gather(double(x), [0, 2]))
+        return tape.gradient(L, x)
+
+    run = tf.function(dL_dx) if in_function else dL_dx
+    result = run(tf.constant([1.0, 2.0, 3.0]))
+    assert seen == ["IndexedSlices"], (
+        f"after tf.gather, grad now receives {seen} instead of IndexedSlices; update docs/where-dy-comes-from.md "
+        "(and .ru.md) #vector-output and snippets/where_dy_comes_from/15_dy_indexed_slices.py"
+    )
+    assert list(result.numpy()) == [2.0, 0.0, 2.0]
