@@ -78,7 +78,9 @@ def contrast(fg: str, layers: list[str]) -> float:
 
 def test_contrast_formula():
     assert contrast("rgb(0, 0, 0)", ["rgb(255, 255, 255)"]) == pytest.approx(21.0)
-    assert contrast("rgb(230, 105, 91)", ["rgb(39, 42, 53)"]) == pytest.approx(4.45, abs=0.01)  # material's slate number
+    assert contrast("rgb(230, 105, 91)", ["rgb(39, 42, 53)"]) == pytest.approx(
+        4.45, abs=0.01
+    )  # material's slate number
     assert contrast("rgba(0, 0, 0, 0.5)", ["rgba(0, 0, 0, 0)", "rgb(255, 255, 255)"]) == pytest.approx(3.98, abs=0.01)
 
 

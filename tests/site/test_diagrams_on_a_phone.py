@@ -85,14 +85,17 @@ def test_every_diagram_opens_readable_on_a_phone(browser, server, visits):
                 seen = smallest["size"] * scale
                 checked += 1
                 if seen < MIN_TEXT_PX:
-                    bad.append(f"{where}: smallest text {smallest['text']!r} is {seen:.1f} px in the lightbox "
-                               f"(drawn {drawn:.0f} px wide for a {svg['viewBoxWidth']:.0f}-unit viewBox; in the page "
-                               f"{smallest['size'] * inline_width / svg['viewBoxWidth']:.1f} px)")
+                    bad.append(
+                        f"{where}: smallest text {smallest['text']!r} is {seen:.1f} px in the lightbox "
+                        f"(drawn {drawn:.0f} px wide for a {svg['viewBoxWidth']:.0f}-unit viewBox; in the page "
+                        f"{smallest['size'] * inline_width / svg['viewBoxWidth']:.1f} px)"
+                    )
                 # The whole drawing can be panned into view: the box scrolls as far as the image reaches.
                 pan = tab.locator(".glightbox-container .gslide.current .gslide-image").evaluate(
                     "box => { box.scrollLeft = box.scrollWidth; const img = box.querySelector('img');"
                     " return { right: img.getBoundingClientRect().right, box: box.getBoundingClientRect().right,"
-                    " left: img.offsetLeft }; }")
+                    " left: img.offsetLeft }; }"
+                )
                 if pan["right"] > pan["box"] + 1 or pan["left"] < 0:
                     bad.append(f"{where}: part of the diagram cannot be panned into view ({pan})")
                 for v in tab.evaluate(_AXE_ON_LIGHTBOX, WCAG_A_AA):

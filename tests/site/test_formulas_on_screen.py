@@ -63,8 +63,10 @@ def test_math_font_is_served_only_where_there_are_formulas(visits):
     for v in visits.values():
         fetched = [url for url in v.facts["fonts"] if url.endswith(MATH_FONT_FILE)]
         if v.facts["math"] and (not fetched or MATH_FONT not in v.facts["fontsLoaded"]):
-            bad.append(f"{v.page.name}: {v.facts['math']} formula(s) but {MATH_FONT} not loaded "
-                       f"(fetched: {v.facts['fonts']}, loaded: {v.facts['fontsLoaded']})")
+            bad.append(
+                f"{v.page.name}: {v.facts['math']} formula(s) but {MATH_FONT} not loaded "
+                f"(fetched: {v.facts['fonts']}, loaded: {v.facts['fontsLoaded']})"
+            )
         if not v.facts["math"] and fetched:
             bad.append(f"{v.page.name}: no formula, yet the page downloaded {MATH_FONT_FILE}")
     assert not bad, "math font (overrides/assets/stylesheets/site.css, @font-face):\n  " + "\n  ".join(bad)
@@ -93,8 +95,10 @@ def test_primes_are_legible_and_distinct(browser, server, visits):
                 measured.append((page.name, prime["prime"], ink["width"]))
                 height_em = ink["height"] / prime["emPx"]
                 if height_em < MIN_PRIME_HEIGHT_EM:
-                    bad.append(f"{what}: the prime is {ink['width']:.2f}x{ink['height']:.2f} px, "
-                               f"{height_em:.2f} em tall (needs {MIN_PRIME_HEIGHT_EM} em)")
+                    bad.append(
+                        f"{what}: the prime is {ink['width']:.2f}x{ink['height']:.2f} px, "
+                        f"{height_em:.2f} em tall (needs {MIN_PRIME_HEIGHT_EM} em)"
+                    )
     finally:
         context.close()
     assert any(p == "″" for _, p, _ in measured), "no f″ measured (second-order has one)"

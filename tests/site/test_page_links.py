@@ -90,9 +90,15 @@ def test_footer_states_both_licences_in_the_page_language(visits):
             bad.append(f"{v.page.name}: footer links {sorted(hrefs)} lack a licence or the LICENSE file")
         words = {"en": ("Code", "text and diagrams"), "ru": ("Код", "текст и схемы")}[v.page.lang]
         if not all(word in v.facts["footerText"] for word in words):
-            bad.append(f"{v.page.name}: footer {v.facts['footerText']!r} does not say, in its language, what each licence covers")
+            bad.append(
+                f"{v.page.name}: footer {v.facts['footerText']!r} does not say, in its language, what each licence covers"
+            )
     assert not bad, _report(bad, "do not state the licences in the footer (mkdocs.yml copyright)")
-    assert (ROOT / "LICENSE").is_file() and (ROOT / "LICENSES" / "Apache-2.0.txt").is_file() and (ROOT / "LICENSES" / "CC-BY-4.0.txt").is_file()
+    assert (
+        (ROOT / "LICENSE").is_file()
+        and (ROOT / "LICENSES" / "Apache-2.0.txt").is_file()
+        and (ROOT / "LICENSES" / "CC-BY-4.0.txt").is_file()
+    )
 
 
 def test_open_in_colab_beside_the_download_on_notebooks_and_their_chapters(visits, site):
@@ -101,7 +107,7 @@ def test_open_in_colab_beside_the_download_on_notebooks_and_their_chapters(visit
     for v in visits.values():
         prefix = "ru/" if v.page.lang == "ru" else ""
         name = _notebook_of(v.page.path)
-        bare = v.page.path[len(prefix):].rstrip("/")
+        bare = v.page.path[len(prefix) :].rstrip("/")
         if name is None and bare in NOTEBOOKS:
             name = bare  # a chapter that has a notebook
         buttons = v.facts["notebookButtons"]
@@ -122,7 +128,9 @@ def test_open_in_colab_beside_the_download_on_notebooks_and_their_chapters(visit
             bad.append(f"{v.page.name}: {download} (what Colab opens, once published) is not in the build")
         elif not any(b["text"] == label for b in buttons):
             bad.append(f"{v.page.name}: no button reads {label!r}")
-    assert pages_with_notebook == 4 * len(NOTEBOOKS), f"found {pages_with_notebook} notebook pages and chapters, expected {4 * len(NOTEBOOKS)}"
+    assert pages_with_notebook == 4 * len(NOTEBOOKS), (
+        f"found {pages_with_notebook} notebook pages and chapters, expected {4 * len(NOTEBOOKS)}"
+    )
     assert not bad, _report(bad, "do not offer the notebook in Colab beside its download (hooks/notebooks.py)")
 
 
@@ -139,5 +147,7 @@ def test_notebook_says_which_tensorflow_made_its_outputs(site):
             cells = json.loads((site / download).read_text(encoding="utf-8"))["cells"]
             note = "".join(cells[1]["source"]) if len(cells) > 1 else ""
             if f"TensorFlow {tf}" not in note or f"tensorflow=={tf}" not in note:
-                bad.append(f"{download}: second cell {note[:120]!r} does not name TensorFlow {tf} and how to install it")
+                bad.append(
+                    f"{download}: second cell {note[:120]!r} does not name TensorFlow {tf} and how to install it"
+                )
     assert not bad, "notebooks without their TensorFlow note:\n  " + "\n  ".join(bad)
