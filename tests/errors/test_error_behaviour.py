@@ -317,3 +317,203 @@ def test_recompute_grad_refuses_a_keras_input():
     block = tf.recompute_grad(keras.layers.Dense(4))
     with pytest.raises(ValueError, match="A KerasTensor cannot be used as input to a TensorFlow function"):
         block(keras.Input(shape=(3,)))
+
+
+# --- the symptom index, batch 2 (tests/errors/problems.yml) -----------------------------------------
+
+
+def in_graph(f):
+    """Run f inside a tf.function; a None result comes back as the string "None"."""
+    return tf.function(lambda: (lambda r: "None" if r is None else r)(f()))()
+
+
+def test_tape_ignores_unwatched_constants_and_paths_computed_before_it():
+    w, x = tf.Variable(1.0), tf.constant(2.0)
+
+    def before_the_tape():
+        h = w * 3.0
+        with tf.GradientTape(persistent=True) as tape:
+            z = x * h
+        return tape.gradient(z, x), tape.gradient(z, w)
+
+    assert before_the_tape() == (None, None), "docs/errors.md#source-not-watched: both used to be None"
+    assert tf.function(before_the_tape)() == (None, None), "a tape inside tf.function used to give None too"
+
+    def graph_gradient():
+        h = w * 3.0
+        return tf.gradients(x * h, w)[0]
+
+    assert float(tf.function(graph_gradient)()) == 6.0, "tf.gradients follows the graph, wherever w * 3 ran"
+
+
+STEPS = {
+    "round": lambda x: tf.round(x),
+    "argmax": lambda x: tf.cast(tf.argmax(x), tf.float32),
+    "cast to int": lambda x: tf.cast(tf.cast(x, tf.int32), tf.float32),
+    "comparison": lambda x: tf.cast(x > 1.0, tf.float32),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STEPS))
+def test_step_functions_have_no_gradient_anywhere(name):
+    x = tf.Variable([0.4, 1.6])
+    step = STEPS[name]
+
+    def tape_gradient_of_step():
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(step(x))
+        return tape.gradient(y, x)
+
+    assert tape_gradient_of_step() is None, (
+        f"{name}: the gradient used to be None (docs/errors.md#non-differentiable-op)"
+    )
+    assert in_graph(tape_gradient_of_step) == "None", f"{name}: a tape inside tf.function used to give None"
+    assert in_graph(lambda: tf.gradients(tf.reduce_sum(step(x)), x)[0]) == "None", f"{name}: tf.gradients: None"
+
+
+def test_sign_has_a_zero_gradient_and_straight_through_passes_dy():
+    x = tf.Variable([0.4, 1.6])
+    with tf.GradientTape(persistent=True) as tape:
+        sign = tf.reduce_sum(tf.sign(x))
+        ste = tf.reduce_sum(x + tf.stop_gradient(tf.round(x) - x))
+    assert tape.gradient(sign, x).numpy().tolist() == [0.0, 0.0]
+    assert float(ste) == 2.0 and tape.gradient(ste, x).numpy().tolist() == [1.0, 1.0]
+
+
+def test_python_numbers_cut_the_tape_in_eager_mode_but_float_is_a_cast_in_tf_function():
+    w = tf.Variable(2.0)
+
+    def gradient(loss_fn):
+        with tf.GradientTape() as tape:
+            loss = tf.convert_to_tensor(loss_fn())
+        return tape.gradient(loss, w)
+
+    def with_float():
+        return float(w * 3.0)
+
+    def with_numpy_method():
+        return (w * 3.0).numpy()
+
+    def with_numpy_function():
+        return np.square(w * 3.0)
+
+    for loss_fn in (with_float, with_numpy_method, with_numpy_function):
+        assert gradient(loss_fn) is None, f"{loss_fn.__name__}: the eager gradient used to be None"
+    assert float(tf.function(gradient)(with_float)) == 3.0, (
+        "AutoGraph used to turn float() into tf.cast inside tf.function, so the gradient survived: "
+        "update docs/errors.md#python-number-in-tape"
+    )
+    with pytest.raises(AttributeError, match="'SymbolicTensor' object has no attribute 'numpy'"):
+        tf.function(gradient)(with_numpy_method)
+    with pytest.raises(NotImplementedError, match="Cannot convert a symbolic tf.Tensor"):
+        tf.function(gradient)(with_numpy_function)
+
+
+def test_integer_sources_get_none_everywhere():
+    def gradient(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.cast(x, tf.float32) ** 2
+        return tape.gradient(y, x)
+
+    assert gradient(tf.constant(3)) is None
+    assert in_graph(lambda: gradient(tf.constant(3))) == "None"
+    assert in_graph(lambda: tf.gradients(tf.cast(tf.constant(3), tf.float32) ** 2, tf.constant(3))[0]) == "None"
+    v = tf.Variable(3)
+    with tf.GradientTape() as tape:
+        y = tf.cast(v, tf.float32) ** 2
+    assert tape.gradient(y, v) is None
+    assert float(gradient(tf.constant(3.0))) == 6.0
+
+
+def test_nested_gradient_gives_hessian_row_sums_and_jacobian_the_hessian():
+    def f(x):
+        return x[0] ** 2 * x[1] + x[1] ** 3
+
+    def second(x, how):
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = f(x)
+            g = inner.gradient(y, x)
+        return outer.gradient(g, x) if how == "gradient" else outer.jacobian(g, x)
+
+    x = tf.constant([1.0, 2.0])
+    for run in (lambda h: second(x, h), lambda h: tf.function(second)(x, h)):
+        assert run("gradient").numpy().tolist() == [6.0, 14.0], "the gradient of a gradient used to sum the rows"
+        assert run("jacobian").numpy().tolist() == [[4.0, 2.0], [2.0, 12.0]]
+    nested_tf_gradients = tf.function(lambda x: tf.gradients(tf.gradients(f(x), x)[0], x)[0])(x)
+    assert nested_tf_gradients.numpy().tolist() == [6.0, 14.0]
+
+
+def test_batch_jacobian_twice_on_one_tape_gives_zeros_and_jacobian_none():
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+
+    def twice():
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(x**3, axis=1, keepdims=True)
+        g = tape.batch_jacobian(y, x)
+        return tape.batch_jacobian(g, x), tape.jacobian(g, x)
+
+    for h, j in (twice(), tf.function(twice)()):
+        assert not np.any(h.numpy()) and h.shape == (2, 1, 2, 2), (
+            f"batch_jacobian of an unconnected target used to return zeros; now {h}: "
+            "update docs/errors.md#hessian-zeros-same-tape"
+        )
+        assert j is None
+
+
+def test_log1pexp_at_100_plain_nan_docstring_inf_softplus_fine():
+    @tf.custom_gradient
+    def log1pexp(x):
+        e = tf.exp(x)
+        return tf.math.log(1 + e), lambda dy: dy * (1 - 1 / (1 + e))
+
+    def plain(x):
+        return tf.math.log(1 + tf.exp(x))
+
+    x = tf.constant(100.0)
+    for grad_of in (lambda f: tape_gradient(f, x), lambda f: tf.function(lambda: tape_gradient(f, x))()):
+        assert np.isnan(grad_of(plain).numpy())
+        assert float(grad_of(log1pexp)) == 1.0 and np.isinf(log1pexp(x).numpy())
+        assert float(grad_of(tf.math.softplus)) == 1.0 and float(tf.math.softplus(x)) == 100.0
+    assert np.isnan(tf.function(lambda: tf.gradients(plain(x), x)[0])().numpy())
+
+
+def test_several_outputs_need_one_grad_argument_each():
+    @tf.custom_gradient
+    def two_outputs(x):
+        return (x * 2.0, x * 3.0), lambda upstream: upstream * 2.0
+
+    @tf.custom_gradient
+    def fixed(x):
+        def grad(upstream_a, upstream_b):
+            assert upstream_b is not None
+            return upstream_a * 2.0 + upstream_b * 3.0
+
+        return (x * 2.0, x * 3.0), grad
+
+    x = tf.constant(1.0)
+    message = "takes 1 positional argument but 2 were given"
+    with pytest.raises(TypeError, match=message):
+        tape_gradient(lambda x: sum(two_outputs(x)), x)
+    with pytest.raises(TypeError, match=message):
+        tf.function(lambda: tape_gradient(lambda x: sum(two_outputs(x)), x))()
+    with pytest.raises(TypeError, match=message):
+        tf.function(lambda: tf.gradients(sum(two_outputs(x)), x))()
+    assert float(tape_gradient(lambda x: fixed(x)[0], x)) == 2.0, "an unused output's upstream used to be zeros"
+
+
+def test_custom_gradient_refuses_a_keras_input_and_works_in_a_layer():
+    import keras
+
+    @tf.custom_gradient
+    def identity(x):
+        return tf.identity(x), lambda dy: dy
+
+    inputs = keras.Input(shape=(2,))
+    with pytest.raises(ValueError, match="A KerasTensor cannot be used as input to a TensorFlow function"):
+        identity(inputs)
+    assert keras.Model(inputs, keras.layers.Lambda(identity)(inputs))(tf.ones([1, 2])).shape == (1, 2)
