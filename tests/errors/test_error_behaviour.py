@@ -377,6 +377,7 @@ def test_sign_has_a_zero_gradient_and_straight_through_passes_dy():
         sign = tf.reduce_sum(tf.sign(x))
         ste = tf.reduce_sum(x + tf.stop_gradient(tf.round(x) - x))
     assert tape.gradient(sign, x).numpy().tolist() == [0.0, 0.0]
+    assert in_graph(lambda: tf.gradients(tf.reduce_sum(tf.sign(x)), x)[0]).numpy().tolist() == [0.0, 0.0]
     assert float(ste) == 2.0 and tape.gradient(ste, x).numpy().tolist() == [1.0, 1.0]
 
 
