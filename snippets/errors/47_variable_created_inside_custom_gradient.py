@@ -49,4 +49,6 @@ for f in [with_scratch_variable, with_tensors]:
         except (TypeError, ValueError) as e:
             message = str(e).strip().splitlines()[-1].strip().split(": [<")[0]
             message = message.removeprefix(f"{type(e).__name__}: ")
+            # up to "variables": the full message heads the entry on variables
+            message = message.split(",")[0] + ", ..."
             print(f"{label}: {type(e).__name__}: {message}")
