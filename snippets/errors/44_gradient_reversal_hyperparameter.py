@@ -1,4 +1,4 @@
-"""Gradient reversal with a strength `l`: why grad returns None for it."""
+"""Gradient reversal with a strength lam (`l` in the reports): why None."""
 
 import tensorflow as tf
 

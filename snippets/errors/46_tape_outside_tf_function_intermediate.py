@@ -1,4 +1,4 @@
-"""A tape outside a tf.function: the gradient with respect to an intermediate."""
+"""A tape outside a tf.function: the gradient with respect to an intermediate"""
 
 import tensorflow as tf
 

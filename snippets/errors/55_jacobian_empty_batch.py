@@ -21,6 +21,7 @@ MODES = [("eager", lambda f, *args: f(*args)), ("tf.function", in_tf_function)]
 
 for use_pfor in [True, False]:
     for mode, run in MODES:
+        shape = run(jacobian, use_pfor).shape
         print(
-            f"experimental_use_pfor={use_pfor!s:<5} {mode:>11}: shape {run(jacobian, use_pfor).shape}"
+            f"experimental_use_pfor={use_pfor!s:<5} {mode:>11}: shape {shape}"
         )
