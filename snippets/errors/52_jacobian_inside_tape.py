@@ -17,19 +17,29 @@ class Warnings(logging.Handler):  # collect TensorFlow's logged warnings
 warnings = Warnings()
 tf.get_logger().addHandler(warnings)
 
+
+def jacobian_inside(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        w = x * x
+        jacobian = tape.jacobian(w, x)  # inside the block
+    return jacobian
+
+
+def gradient_inside_persistent(x):
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        w = x * x
+        gradient = tape.gradient(w, x)  # inside the block of a persistent tape
+    return gradient
+
+
 x = tf.constant([[1.0], [5.0]])
-v = tf.Variable([[1.0]])
-
-with tf.GradientTape() as tape:
-    tape.watch(x)
-    w = x * x * v
-    jacobian = tape.jacobian(w, x)  # inside the block
-print("jacobian inside a tape:", jacobian.shape)
-
-with tf.GradientTape(persistent=True) as tape:
-    tape.watch(x)
-    w = x * x * v
-    gradient = tape.gradient(w, x)  # inside the block of a persistent tape
-print("gradient inside a persistent tape:", gradient.numpy().ravel())
-for message in warnings.messages:
+for mode, wrap in [("eager", lambda f: f), ("tf.function", tf.function)]:
+    print(
+        f"{mode:>11}: jacobian inside a tape: {wrap(jacobian_inside)(x).shape}"
+    )
+    gradient = wrap(gradient_inside_persistent)(x).numpy().ravel()
+    print(f"{mode:>11}: gradient inside a persistent tape: {gradient}")
+for message in dict.fromkeys(warnings.messages):  # each message once
     print("WARNING logged:", message)

@@ -63,10 +63,14 @@ def test_jacobian_inside_the_tape_block_works_and_a_persistent_tape_warns():
     tf.get_logger().addHandler(handler)
     try:
         x = tf.constant([[1.0], [5.0]])
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            jac = tape.jacobian(x * x, x)
-        assert jac.shape == (2, 1, 2, 1), f"tape.jacobian inside the block: see {NO_LONGER}"
+
+        def jacobian_inside(x):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                return tape.jacobian(x * x, x)
+
+        for run in (jacobian_inside, tf.function(jacobian_inside)):
+            assert run(x).shape == (2, 1, 2, 1), f"tape.jacobian inside the block: see {NO_LONGER}"
         with tf.GradientTape(persistent=True) as tape:
             tape.watch(x)
             tape.gradient(x * x, x)
