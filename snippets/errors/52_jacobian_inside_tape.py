@@ -1,0 +1,45 @@
+"""tape.jacobian and tape.gradient called inside the tape's own with-block."""
+
+import logging
+
+import tensorflow as tf
+
+
+class Warnings(logging.Handler):  # collect TensorFlow's logged warnings
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+warnings = Warnings()
+tf.get_logger().addHandler(warnings)
+
+
+def jacobian_inside(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        w = x * x
+        jacobian = tape.jacobian(w, x)  # inside the block
+    return jacobian
+
+
+def gradient_inside_persistent(x):
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        w = x * x
+        gradient = tape.gradient(w, x)  # inside the block of a persistent tape
+    return gradient
+
+
+x = tf.constant([[1.0], [5.0]])
+for mode, wrap in [("eager", lambda f: f), ("tf.function", tf.function)]:
+    print(
+        f"{mode:>11}: jacobian inside a tape: {wrap(jacobian_inside)(x).shape}"
+    )
+    gradient = wrap(gradient_inside_persistent)(x).numpy().ravel()
+    print(f"{mode:>11}: gradient inside a persistent tape: {gradient}")
+for message in dict.fromkeys(warnings.messages):  # each message once
+    print("WARNING logged:", message)
