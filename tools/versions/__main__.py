@@ -1,14 +1,14 @@
 """`make versions`: run every snippet alone under each release of versions/releases.yml and record the results.
 
-    python -m tools.versions                                  # every release, every snippet: rewrite all results
-    python -m tools.versions snippets/errors                  # those snippets only (a chapter or files), in every
-                                                              # release's results; entries of deleted snippets go
-    python -m tools.versions --releases 2.15.1,2.21.0 ...     # those releases only
-    python -m tools.versions --check --releases 2.16.2        # write nothing; exit 1 with a diff per snippet whose
-                                                              # result differs from the committed one
-    python -m tools.versions --newest                         # the newest tensorflow-cpu on PyPI (no committed
-                                                              # lock): exit 1 with a diff per snippet whose output
-                                                              # differs from the kept one
+python -m tools.versions                                  # every release, every snippet: rewrite all results
+python -m tools.versions snippets/errors                  # those snippets only (a chapter or files), in every
+                                                          # release's results; entries of deleted snippets go
+python -m tools.versions --releases 2.15.1,2.21.0 ...     # those releases only
+python -m tools.versions --check --releases 2.16.2        # write nothing; exit 1 with a diff per snippet whose
+                                                          # result differs from the committed one
+python -m tools.versions --newest                         # the newest tensorflow-cpu on PyPI (no committed
+                                                          # lock): exit 1 with a diff per snippet whose output
+                                                          # differs from the kept one
 """
 
 from __future__ import annotations
@@ -66,7 +66,10 @@ def run_all(python: Path, snippets: list[str], jobs: int, label: str) -> dict[st
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         started = {}
         for path in existing:
-            started[pool.submit(check, python, ROOT / path, (ROOT / path).with_suffix(".out"))] = (path, time.monotonic())
+            started[pool.submit(check, python, ROOT / path, (ROOT / path).with_suffix(".out"))] = (
+                path,
+                time.monotonic(),
+            )
         for done, future in enumerate(concurrent.futures.as_completed(started), 1):
             path, _ = started[future]
             entries[path] = future.result()

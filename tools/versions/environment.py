@@ -67,9 +67,7 @@ def environment(name: str, interpreter: str, lock: Path, keep: bool = False) -> 
         python = root / "bin" / "python"
         _uv("pip", "sync", "--quiet", "--python", str(python), "--require-hashes", str(lock))
         facts = describe(python)
-        yield Environment(
-            python, root, facts["tensorflow"], facts["keras"], facts["python"], facts["platform"]
-        )
+        yield Environment(python, root, facts["tensorflow"], facts["keras"], facts["python"], facts["platform"])
     finally:
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
