@@ -35,7 +35,7 @@ def repository(tmp_path, monkeypatch):
     monkeypatch.setattr(releases, "RESULTS", tmp_path / "versions" / "results")
     release = Release("9.9.9", "3.x", tmp_path / "versions" / "locks" / "tensorflow-9.9.9.txt")
     monkeypatch.setattr(versions, "load_releases", lambda: [release])
-    monkeypatch.setattr(versions, "require_python", lambda minor, tensorflow: sys.executable)
+    monkeypatch.setattr(versions, "interpreter_for", lambda minor, tensorflow: sys.executable)
 
     @contextlib.contextmanager
     def fake_environment(name, interpreter, lock, keep=False):
@@ -109,3 +109,22 @@ def test_check_writes_nothing_and_fails_with_a_diff_when_a_result_changed(reposi
 def test_unknown_release_is_named(repository):
     with pytest.raises(SystemExit, match="not in versions/releases.yml: 2.99"):
         versions.main(["--releases", "2.99"])
+
+
+def test_newest_fails_with_a_diff_per_snippet_whose_output_changed(repository, monkeypatch, capsys):
+    root, release = repository
+    resolved = []
+    monkeypatch.setattr(versions, "ENVIRONMENTS", root / ".cache" / "versions")
+    monkeypatch.setattr(versions, "NEWEST_RESULTS", root / ".cache" / "versions" / "newest")
+    monkeypatch.setattr(versions, "find_python", lambda minor: sys.executable if minor == "3.13" else None)
+    monkeypatch.setattr(
+        versions, "compile_lock", lambda requirement, minor, *a, **k: resolved.append((requirement, minor))
+    )
+    assert versions.main(["--newest"]) == 1
+    assert resolved == [("tensorflow-cpu", "3.13")], "the newest release, unpinned, under the newest Python here"
+    err = capsys.readouterr().err
+    assert "snippets/a/02_changes.py: identical -> different" in err and "-old\n+new\n" in err
+    assert "snippets/b/01_fails.py: identical -> failing" in err and "KeyError" in err
+    assert "snippets/a/01_same.py" not in err
+    assert (root / ".cache/versions/newest/tensorflow-9.9.9.yml").exists(), "its results are kept for reading"
+    assert not release.results.exists(), "the committed results are not touched"

@@ -25,7 +25,7 @@ from tools.versions import ENVIRONMENTS, ROOT, SNIPPETS
 from tools.versions.alone import check
 from tools.versions.compare import change
 from tools.versions.environment import environment
-from tools.versions.interpreters import find_python, require_python
+from tools.versions.interpreters import find_python, interpreter_for
 from tools.versions.lock import compile_lock
 from tools.versions.releases import Release, load_releases, results_path, select
 from tools.versions.results import dump, load, merge
@@ -90,7 +90,7 @@ def kept_output(path: str) -> str:
 def run_release(release: Release, snippets: list[str], jobs: int, check_only: bool, keep: bool) -> tuple[str, list]:
     """One release: environment, every snippet, then its results written (or, with check_only, compared)."""
     start = time.monotonic()
-    python = require_python(release.python, release.tensorflow)
+    python = interpreter_for(release.python, release.tensorflow)
     print(f"TensorFlow {release.tensorflow}: Python {release.python} ({python}), {rel(release.lock)}", flush=True)
     with environment(f"tensorflow-{release.tensorflow}", python, release.lock, keep) as env:
         if env.tensorflow != release.tensorflow:

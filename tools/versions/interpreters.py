@@ -1,5 +1,5 @@
 """The Python a release runs under, found by running it (tools/python.sh find-version): a version manager's
-shim on the PATH may exist and fail."""
+shim on the PATH may exist and fail. None here: uv finds one, or downloads a standalone build of it."""
 
 from __future__ import annotations
 
@@ -16,12 +16,15 @@ def find_python(minor: str) -> str | None:
     return found or None
 
 
-def require_python(minor: str, tensorflow: str) -> str:
+def interpreter_for(minor: str, tensorflow: str) -> str:
+    """What `uv venv --python` gets for this release: an installed Python `minor`, or else the version itself
+    (uv then uses one it manages, downloading it if it may; if it cannot, making the environment fails and says so)."""
     python = find_python(minor)
     if python is None:
-        raise SystemExit(
-            f"TensorFlow {tensorflow} runs under Python {minor}, and no Python {minor} runs here "
-            f"(tried python{minor}, pyenv's versions, /usr/local/bin, /usr/bin). Install it "
-            f"(e.g. `pyenv install {minor}`, or `uv python install {minor}` and put it on the PATH)."
+        print(
+            f"  (no Python {minor} runs here, for TensorFlow {tensorflow}: tried python{minor}, pyenv's versions, "
+            f"/usr/local/bin, /usr/bin; asking uv for one, which may download it)",
+            flush=True,
         )
+        return minor
     return python
