@@ -6,7 +6,7 @@ import sys
 
 from tools.versions.interpreters import find_python, interpreter_for
 
-THIS = "%d.%d" % sys.version_info[:2]
+THIS = f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
 def test_finds_a_python_of_exactly_that_version_that_runs():
