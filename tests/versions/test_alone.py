@@ -111,3 +111,10 @@ def test_long_stderr_keeps_its_last_lines():
         == f"--- exit code 1; last {STDERR_LINES} lines of stderr, TensorFlow's log lines left out ---"
     )
     assert report.splitlines()[1:] == [f"line {i}" for i in range(100 - STDERR_LINES, 100)]
+
+
+def test_memory_addresses_in_an_error_do_not_change_from_run_to_run():
+    from tools.versions.alone import Run
+
+    report = error_report(Run("", "TypeError: <function f at 0x7f3a5c1d2e80> is not a tensor\n", 1))
+    assert report.endswith("TypeError: <function f at 0x…> is not a tensor\n")

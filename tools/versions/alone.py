@@ -1,7 +1,7 @@
 """One snippet as a reader who copied it runs it: the file alone in an empty folder, `python <file>` there in
 a process of its own, with only the environment's packages; its stdout compared byte for byte with the kept
 output. The result is `identical`, `different` (that release's stdout is kept) or `failing` (its stdout, then
-the exit code and the end of stderr, without TensorFlow's log lines)."""
+the exit code and the end of stderr, without TensorFlow's log lines, temporary paths or memory addresses)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,10 @@ LOG_NOISE = re.compile(
     r"|WARNING: All log messages before absl::InitializeLog\(\) is called"
     r"|To enable the following instructions: .*rebuild TensorFlow with the appropriate compiler flags)"
 )
+
+
+# Memory addresses in an error message (`<object at 0x7f3a5c1d2e80>`) change from run to run.
+ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}\b")
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,7 @@ def run_alone(python: Path | str, snippet: Path, timeout: float = TIMEOUT_SECOND
 
 def error_report(run: Run, timeout: float = TIMEOUT_SECONDS) -> str:
     """A failing run's record: its stdout, then how it ended and the last lines of stderr (log noise left out)."""
-    lines = [line for line in run.stderr.splitlines() if not LOG_NOISE.match(line)]
+    lines = [ADDRESS.sub("0x…", line) for line in run.stderr.splitlines() if not LOG_NOISE.match(line)]
     tail = lines[-STDERR_LINES:]
     how = f"killed after {timeout:g} s" if run.returncode is None else f"exit code {run.returncode}"
     shown = f"last {len(tail)} lines of stderr" if len(lines) > len(tail) else "stderr"
