@@ -8,6 +8,11 @@
 #   make lock     re-resolve requirements.lock from pyproject.toml (hash-pinned)
 #   make publish  strict build, then push the site to the gh-pages branch of REMOTE (remote name, path or URL; default origin)
 #   make linkcheck  strict build, then check every external link of the site (needs the network; not in make test)
+#   make versions  run every snippet alone under each TensorFlow of versions/releases.yml, write versions/results/
+#                  (ONLY=snippets/<chapter or file>: just those entries; RELEASES=2.15.1,2.21.0: just those releases)
+#   make versions-check   the same, writing nothing: fails with a diff where a result differs from the committed one
+#   make versions-newest  the newest TensorFlow on PyPI (unpinned): fails with a diff where an output changed
+#   make versions-lock    re-resolve versions/locks/ (each release as `pip install tensorflow-cpu==X` resolves it)
 
 # Python 3.11, 3.12 or 3.13: the first that runs (tools/python.sh find), or the one named by PYTHON=.
 ifeq ($(origin PYTHON),undefined)
@@ -26,9 +31,10 @@ SYSTEM_PACKAGES := chromium hunspell hunspell-ru hunspell-en-us
 SYSTEM_FILES    := /usr/bin/chromium /usr/bin/hunspell /usr/share/hunspell/ru_RU.dic /usr/share/hunspell/en_US.dic
 
 .PHONY: help venv system-deps serve build test format outputs bench lock clean publish linkcheck FORCE
+.PHONY: versions versions-check versions-newest versions-lock
 
 help:
-	@sed -n '2,10p' Makefile
+	@sed -n '2,15p' Makefile
 
 # .venv/python.txt changes exactly when .venv is (re)made with another interpreter; then everything is reinstalled.
 $(VENV)/python.txt: FORCE
@@ -96,6 +102,23 @@ publish: $(STAMP)
 
 linkcheck: build
 	$(BIN)/python -m tools.linkcheck site
+
+# Each TensorFlow release of versions/releases.yml in a throwaway environment under .cache/versions/ (made with
+# uv from versions/locks/, deleted after its run); every snippet copied alone into an empty folder and run there.
+# Not part of `make test` (minutes per release); `make test` checks the committed results (tests/test_versions.py).
+VERSIONS_ARGS = $(if $(RELEASES),--releases $(RELEASES)) $(ONLY)
+
+versions: $(STAMP)
+	$(BIN)/python -m tools.versions $(VERSIONS_ARGS)
+
+versions-check: $(STAMP)
+	$(BIN)/python -m tools.versions --check $(VERSIONS_ARGS)
+
+versions-newest: $(STAMP)
+	$(BIN)/python -m tools.versions --newest $(ONLY)
+
+versions-lock: $(STAMP)
+	$(BIN)/python -m tools.versions.lock $(if $(RELEASES),--releases $(RELEASES))
 
 clean:
 	rm -rf site .pytest_cache .cache

@@ -1,5 +1,6 @@
 """The GitHub workflows (.github/workflows/): tests on every pull request and push with read-only rights,
-publishing from main only and after the tests, the weekly link check, and every action pinned to a commit."""
+publishing from main only and after the tests, the weekly link check, the weekly TensorFlow versions matrix
+(versions/releases.yml and the newest release), and every action pinned to a commit."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 import yaml
 
 from tests.harness import ROOT
+from tools.versions.releases import load_releases
 
 WORKFLOWS = ROOT / ".github" / "workflows"
 
@@ -64,6 +66,37 @@ def test_link_check_runs_on_a_schedule():
     assert "schedule" in links["on"], "linkcheck.yml has no schedule"
     assert links["permissions"] == {"contents": "read"}
     assert "make linkcheck" in runs(links["jobs"]["linkcheck"])
+
+
+def test_versions_run_weekly_and_on_demand_with_read_only_rights():
+    versions = load("versions.yml")
+    assert "schedule" in versions["on"] and "workflow_dispatch" in versions["on"], (
+        f"versions.yml runs on {versions['on']}"
+    )
+    assert versions["permissions"] == {"contents": "read"}, f"versions.yml's permissions are {versions['permissions']}"
+    for name, job in versions["jobs"].items():
+        assert "permissions" not in job, f"versions.yml: job {name} asks for more than read-only rights"
+        checkout = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/checkout@"))
+        assert checkout.get("with", {}).get("persist-credentials") is False, f"versions.yml: {name} keeps the token"
+        cache = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/cache@"))
+        assert "~/.cache/uv" in cache["with"]["path"], f"versions.yml: {name} does not cache uv's downloads"
+
+
+def test_versions_matrix_is_every_release_of_releases_yml_under_its_python():
+    job = load("versions.yml")["jobs"]["release"]
+    matrix = job["strategy"]["matrix"]["include"]
+    expected = [{"tensorflow": r.tensorflow, "python": r.python} for r in load_releases()]
+    assert matrix == expected, (
+        f"versions.yml's matrix {matrix} is not versions/releases.yml's releases {expected}: copy them over"
+    )
+    assert job["strategy"]["fail-fast"] is False, "one release's change must not cancel the others"
+    assert "${{ matrix.python }}" in job["container"]["image"], "each release must run under its own Python"
+    assert "make versions-check RELEASES=${{ matrix.tensorflow }}" in runs(job)
+
+
+def test_the_newest_tensorflow_is_checked_against_the_kept_outputs():
+    newest = load("versions.yml")["jobs"]["newest"]
+    assert "make versions-newest" in runs(newest)
 
 
 def test_actions_are_pinned_to_a_commit():

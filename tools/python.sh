@@ -2,6 +2,8 @@
 # Which Python builds .venv. POSIX sh, because it runs before any Python is known to work.
 #
 #   sh tools/python.sh find                  print the first Python 3.11-3.13 that runs (its real path), or nothing
+#   sh tools/python.sh find-version 3.12     print the first Python 3.12 that runs (its real path), or nothing
+#                                            (make versions: each TensorFlow release runs under its own Python)
 #   sh tools/python.sh venv PYTHON ORIGIN    make .venv with PYTHON, unless .venv already holds a usable one;
 #                                            .venv/python.txt names its interpreter (rewritten only on change,
 #                                            so make reinstalls the packages exactly when .venv was remade)
@@ -35,6 +37,24 @@ candidates() {
 find_python() {
     for exe in $(candidates); do
         if "$exe" -c "$PROBE" >/dev/null 2>&1; then
+            "$exe" -c 'import sys; print(sys.executable)'
+            return 0
+        fi
+    done
+    return 0
+}
+
+# The first interpreter of exactly this minor version (e.g. 3.12) that runs: named python3.12 on the PATH,
+# under pyenv's roots, or in /usr/local/bin and /usr/bin, plus every candidate above (python3 may be it).
+find_version() {
+    minor=$1
+    probe="import sys; sys.exit(0 if '%d.%d' % sys.version_info[:2] == '$minor' else 1)"
+    roots=""
+    command -v pyenv >/dev/null 2>&1 && roots="$(pyenv root 2>/dev/null || true)"
+    for exe in "python$minor" \
+        $(for root in "$roots" "${PYENV_ROOT:-}" "$HOME/.pyenv"; do [ -n "$root" ] && echo "$root"/versions/"$minor"*/bin/python"$minor"; done) \
+        "/usr/local/bin/python$minor" "/usr/bin/python$minor" $(candidates); do
+        if "$exe" -c "$probe" >/dev/null 2>&1; then
             "$exe" -c 'import sys; print(sys.executable)'
             return 0
         fi
@@ -106,6 +126,7 @@ settle_venv() {
 
 case ${1:-} in
     find) find_python ;;
+    find-version) find_version "${2:?usage: sh tools/python.sh find-version 3.12}" ;;
     venv) venv "${2:-}" "${3:-file}" ;;
-    *) echo "usage: sh tools/python.sh find | venv PYTHON ORIGIN" >&2; exit 2 ;;
+    *) echo "usage: sh tools/python.sh find | find-version X.Y | venv PYTHON ORIGIN" >&2; exit 2 ;;
 esac
