@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import release_matrix
+from mkdocs.exceptions import PluginError
 
+import release_matrix
 import site_languages
 from snippet_includes import INCLUDE
 
@@ -125,7 +126,11 @@ def on_pre_build(config):
 def on_page_markdown(markdown, page, config, files):
     global _matrix
     if _matrix is None:
-        _matrix = release_matrix.load(Path(config.config_file_path).parent)
+        root = Path(config.config_file_path).parent
+        if not (root / release_matrix.VERSIONS / "releases.yml").exists():
+            raise PluginError(f"{root / release_matrix.VERSIONS / 'releases.yml'} is missing: the release matrix of "
+                              "`make versions` (see README.md), which this hook shows on the pages")  # fmt: skip
+        _matrix = release_matrix.load(root)
     current, _, _ = site_languages.languages(config)
     depth = page.file.src_uri.count("/")
     return add_release_notes(markdown, _matrix, current, "../" * depth + TABLE)

@@ -15,9 +15,8 @@ import re
 from pathlib import Path
 
 import release_matrix
-from release_matrix import DIFFERENT, FAILING, IDENTICAL, UNCHECKED
-
 import site_languages
+from release_matrix import DIFFERENT, FAILING, IDENTICAL, UNCHECKED
 from snippet_includes import INCLUDE
 
 TABLE = re.compile(r"^\{\*\s+versions/(?P<table>releases\.yml|results)\s+\*\}[ \t]*$", re.M)

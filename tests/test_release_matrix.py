@@ -2,8 +2,8 @@
 other outputs grouped into notes, and what versions/differences.yml lacks or holds in vain."""
 
 import pytest
-from release_matrix import UNCHECKED, load, snippet_anchor, split_key
 
+from release_matrix import UNCHECKED, load, snippet_anchor, split_key
 from tests.release_fixture import EXPLANATIONS, RELEASES, write_repository
 
 

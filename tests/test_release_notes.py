@@ -2,9 +2,9 @@
 snippet that prints something else on some release, one collapsed note with the explanation and the real outputs."""
 
 import pytest
+
 from release_matrix import load
 from release_notes import add_release_notes, releases_span
-
 from tests.release_fixture import write_repository
 
 

@@ -7,13 +7,13 @@ import html
 import re
 
 import pytest
+
 from release_matrix import DIFFERENCES, load
 from release_notes import releases_span
-from versions_table import pages_with_snippets
-
 from tests.harness import ROOT
 from tests.prose import prose_lines
 from tests.test_glossary import WRONG_VARIANTS, definition
+from versions_table import pages_with_snippets
 
 DOCS = ROOT / "docs"
 MATRIX = load(ROOT)

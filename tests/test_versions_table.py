@@ -2,10 +2,10 @@
 snippet tables, one per page in the nav's order, each cell ✓ or a link to the snippet's note."""
 
 import pytest
-from release_matrix import load
-from versions_table import expand, nav_files, pages_with_snippets
 
+from release_matrix import load
 from tests.release_fixture import write_repository
+from versions_table import expand, nav_files, pages_with_snippets
 
 PAGE = "Intro.\n\n{* versions/releases.yml *}\n\n## Snippets { #snippets }\n\n{* versions/results *}\n"
 
