@@ -71,12 +71,20 @@ def test_the_russian_explanations_use_the_glossary_terms():
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_with_snippets_names_the_releases_its_outputs_were_checked_on(built_site, page, lang):
     snippets = shown_whole(source(page, lang))
-    unchecked = {r.tensorflow: [s for s in snippets if r.result(s) == "unchecked"] for r in MATRIX.releases}
-    unchecked = {release: missing for release, missing in unchecked.items() if missing}
-    assert not unchecked, (
+    missing = []
+    for release in MATRIX.releases:
+        stale = [s for s in snippets if release.result(s) == "unchecked"]
+        if stale and not release.results:
+            missing.append(
+                f"  TensorFlow {release.tensorflow}: no results at all: make versions RELEASES={release.tensorflow}"
+            )
+        elif stale:
+            missing.append(
+                f'  TensorFlow {release.tensorflow}: make versions RELEASES={release.tensorflow} ONLY="{" ".join(stale)}"'
+            )
+    assert not missing, (
         f"docs/{source(page, lang).name} shows snippets with no current result on some release of "
-        f"versions/releases.yml (new or changed since `make versions` ran); run `make versions ONLY=<snippet>` for:\n"
-        + "\n".join(f"  TensorFlow {release}: {' '.join(missing)}" for release, missing in unchecked.items())
+        "versions/releases.yml (new or changed since `make versions` ran):\n" + "\n".join(missing)
     )
     line = re.search(r'<p class="releases-checked">(.*?)</p>', built(built_site.site_dir, page, lang), re.S)
     assert line, f"the built {lang} page of docs/{page} has no release line under its title (hooks/release_notes.py)"
