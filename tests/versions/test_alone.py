@@ -118,3 +118,16 @@ def test_memory_addresses_in_an_error_do_not_change_from_run_to_run():
 
     report = error_report(Run("", "TypeError: <function f at 0x7f3a5c1d2e80> is not a tensor\n", 1))
     assert report.endswith("TypeError: <function f at 0x…> is not a tensor\n")
+
+
+def test_prints_keep_their_order_with_output_written_outside_python(tmp_path):
+    """tf.print inside a tf.function writes from C++ straight to the file descriptor, as os.write does here."""
+    code = """\
+        import os
+        print("first, from Python")
+        os.write(1, b"second, straight to the file descriptor\\n")
+        print("third, from Python")
+    """
+    path, _ = snippet(tmp_path, "09_order.py", code)
+    run = run_alone(PYTHON, path)
+    assert run.stdout == "first, from Python\nsecond, straight to the file descriptor\nthird, from Python\n"

@@ -64,14 +64,11 @@ def run_all(python: Path, snippets: list[str], jobs: int, label: str) -> dict[st
     existing = [path for path in snippets if (ROOT / path).exists()]
     entries: dict[str, dict] = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        started = {}
-        for path in existing:
-            started[pool.submit(check, python, ROOT / path, (ROOT / path).with_suffix(".out"))] = (
-                path,
-                time.monotonic(),
-            )
+        started = {
+            pool.submit(check, python, ROOT / path, (ROOT / path).with_suffix(".out")): path for path in existing
+        }
         for done, future in enumerate(concurrent.futures.as_completed(started), 1):
-            path, _ = started[future]
+            path = started[future]
             entries[path] = future.result()
             print(f"  {label} [{done:>3}/{len(existing)}] {entries[path]['result']:<9} {path}", flush=True)
     return dict(sorted(entries.items()))

@@ -18,7 +18,15 @@ TIMEOUT_SECONDS = 600
 STDERR_LINES = 30
 
 # What the tests' harness sets for every snippet (tests/harness.py SNIPPET_ENV): quiet logs, CPU, fixed hashes.
-SNIPPET_ENV = {"TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": "-1", "PYTHONHASHSEED": "0"}
+# And Python's prints written as they happen, as in a reader's terminal (and the harness's line-buffered stdout):
+# into a pipe Python would hold them back while TensorFlow's C++ side (tf.print inside a tf.function) writes
+# at once, and the lines would come out in another order than the reader sees.
+SNIPPET_ENV = {
+    "TF_CPP_MIN_LOG_LEVEL": "3",
+    "CUDA_VISIBLE_DEVICES": "-1",
+    "PYTHONHASHSEED": "0",
+    "PYTHONUNBUFFERED": "1",
+}
 PASSED_ON = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR")  # nothing else of ours (no PYTHONPATH, no VIRTUAL_ENV)
 
 # TensorFlow's and absl's C++ log lines, and notices printed before logging is set up: noise, not the error.
