@@ -69,6 +69,11 @@ def title(docs: Path, page: str, locale: str) -> str:
     return re.sub(r"\s*\{[^}]*\}\s*$", "", first.lstrip("# ")).strip()
 
 
+def wrapped(table: list[str]) -> list[str]:
+    """A table in a ``div.release-table`` (site.css: compact cells, snippet names on one line)."""
+    return ['<div class="release-table" markdown>', "", *table, "", "</div>"]
+
+
 def row(cells: list[str]) -> str:
     return "| " + " | ".join(cells) + " |"
 
@@ -90,6 +95,7 @@ def releases_table(matrix: release_matrix.Matrix, snippets: list[str], locale: s
             version = text["pinned"].format(version=version)
         cells = [version, release.keras, release.python] + ([release.platform] if len(platforms) > 1 else [])
         lines.append(row(cells + [str(n) for n in numbers]))
+    lines = wrapped(lines)
     if len(platforms) == 1:
         lines += ["", text["one platform"].format(platform=platforms[0])]
     return "\n".join(lines)
@@ -110,7 +116,7 @@ def snippets_tables(matrix: release_matrix.Matrix, docs: Path, pages: dict[str, 
                 note = matrix.note_for(snippet, release.tensorflow)
                 cells.append(f"[{text[kind]}]({page}#{note.anchor})" if note else text[kind])
             lines.append(row(cells))
-        blocks.append("\n".join(lines))
+        blocks.append("\n".join(lines[:2] + wrapped(lines[2:])))
     return "\n\n".join(blocks)
 
 
