@@ -94,6 +94,8 @@ def run_release(release: Release, snippets: list[str], jobs: int, check_only: bo
             raise SystemExit(f"{rel(release.lock)} installed TensorFlow {env.tensorflow}, not {release.tensorflow}")
         made = time.monotonic() - start
         entries = run_all(env.python, snippets, jobs, release.tensorflow)
+        if not env.python.exists():  # deleted under the run (another `make versions`, `make clean`): all "failing"
+            raise SystemExit(f"{rel(env.root)} vanished during the run; nothing written. Run it again, alone.")
     facts = {"tensorflow": env.tensorflow, "keras": env.keras, "python": env.python_version, "platform": env.platform}
     reports = []
     committed = load(release.results)
