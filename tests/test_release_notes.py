@@ -35,6 +35,14 @@ def test_a_release_without_current_results_is_not_named_as_checked(repository):
     assert line.startswith("Вывод на этой странице ещё не проверен на TensorFlow 2.15.1, 2.16.2 и 2.21.0 (")
 
 
+def test_a_release_without_a_current_result_for_one_snippet_is_named_apart(repository):
+    results = repository / "versions/results/tensorflow-2.16.2.yml"
+    results.write_text(results.read_text(encoding="utf-8").replace("snippets/a/01_same.py", "snippets/a/gone.py"))
+    line = add_release_notes(page(repository, "a.md"), load(repository), "en").splitlines()[2]
+    assert line.startswith("Outputs on this page checked on TensorFlow 2.15.1 and 2.21.0;")
+    assert line.endswith(" Not yet checked on 2.16.2.")
+
+
 def test_the_note_follows_the_include_at_its_indentation_with_the_real_output(repository):
     markdown = add_release_notes(page(repository, "a.md"), load(repository), "en")
     include = "    {* snippets/a/02_version.py *}"
