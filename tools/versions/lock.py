@@ -20,12 +20,14 @@ COMMAND = "make versions-lock"
 
 
 def compile_lock(requirement: str, python: str, output: Path, command: str = COMMAND) -> None:
-    """Resolve `requirement` (e.g. "tensorflow-cpu==2.16.2", or "tensorflow-cpu" for the newest) into `output`."""
+    """Resolve `requirement` (e.g. "tensorflow-cpu==2.16.2", or "tensorflow-cpu" for the newest) into `output`.
+    Releases only: uv would otherwise take a release candidate when no release has wheels for `python`
+    (seen: "tensorflow-cpu" for Python 3.14 resolved to 2.22.0rc0)."""
     output.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(
         [
             str(UV), "pip", "compile", "-", "--quiet", "--generate-hashes",
-            "--python-version", python, "--python-platform", PLATFORM,
+            "--python-version", python, "--python-platform", PLATFORM, "--prerelease", "disallow",
             "--custom-compile-command", command, "-o", str(output),
         ],
         input=requirement + "\n", text=True, check=True,
