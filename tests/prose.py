@@ -16,13 +16,15 @@ from pathlib import Path
 from tests.harness import ROOT
 
 DOCS = ROOT / "docs"
+DIFFERENCES = ROOT / "versions" / "differences.yml"  # the notes' explanations (hooks/release_notes.py), both languages
 
 
 def pages() -> list[Path]:
-    """Every page in both languages: Markdown pages and notebook sources."""
+    """Every page in both languages: Markdown pages, notebook sources, and the explanations the notes under snippets
+    show (versions/differences.yml)."""
     markdown = [p for p in DOCS.rglob("*.md") if "assets" not in p.parts]
     notebooks = list((DOCS / "notebooks").glob("*.py"))
-    return sorted(markdown + notebooks)
+    return sorted(markdown + notebooks) + ([DIFFERENCES] if DIFFERENCES.exists() else [])
 
 
 def diagrams() -> list[Path]:
@@ -42,8 +44,11 @@ def is_russian(page: Path) -> bool:
 
 
 def markdown_of(page: Path) -> str:
-    """The page's Markdown; for a notebook source, its markdown cells (other lines blank, line count kept)."""
+    """The page's Markdown; for a notebook source, its markdown cells (other lines blank, line count kept); for
+    versions/differences.yml, the explanations' lines (keys and YAML syntax blank, line count kept)."""
     text = page.read_text(encoding="utf-8")
+    if page.suffix == ".yml":
+        return "\n".join(re.sub(r"^\s*(?:(?:en|ru):\s*[|>]?-?|\S+:|#.*)?\s*", "", line) for line in text.splitlines())
     if page.suffix != ".py":
         return text
     lines = []

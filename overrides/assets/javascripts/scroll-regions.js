@@ -1,8 +1,8 @@
 // Regions that scroll sideways can be reached and scrolled with the keyboard (WCAG 2.1.1; axe-core's
-// scrollable-region-focusable): a code block, a notebook cell, a formula or a diagram in the lightbox (on a
-// phone, site.css) wider than its box gets tabindex="0", role="region" and a name ("Code", "Formula"), and
-// loses them again when it fits. Material does this for code blocks only on devices that can hover, and only
-// as it first lays them out; the lightbox is built when it opens, so new elements are watched for too.
+// scrollable-region-focusable): a code block, a notebook cell, a formula, a table (material's scroll wrapper) or
+// a diagram in the lightbox (on a phone, site.css) wider than its box gets tabindex="0", role="region" and a name
+// ("Code", "Formula"), and loses them again when it fits. Material does this for code blocks only on devices that
+// can hover, and only as it first lays them out; the lightbox is built when it opens, so new elements are watched for too.
 (() => {
   const ru = document.documentElement.lang === "ru";
   const KINDS = [
@@ -11,6 +11,7 @@
     [".md-typeset .jp-OutputArea-output pre", ru ? "Вывод" : "Output"],
     [".md-typeset div.arithmatex", ru ? "Формула" : "Formula"],
     [".glightbox-container .gslide-image", ru ? "Схема" : "Diagram"],
+    [".md-typeset .md-typeset__scrollwrap", ru ? "Таблица" : "Table"],
   ];
   const MARK = "data-cg-scroll-region";
 
