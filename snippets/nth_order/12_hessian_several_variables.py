@@ -14,7 +14,7 @@ with tf.GradientTape(persistent=True) as outer:
     try:
         tf.concat(grads, axis=0)  # without flattening: shapes () and (1, 2)
     except tf.errors.InvalidArgumentError as e:
-        message = str(e).split("}} ")[-1].split(" [")[0]
+        message = str(e).split("}} ")[-1].split(" (")[0]
         print("tf.concat(grads): InvalidArgumentError:", message)
 late = tf.concat([tf.reshape(g, [-1]) for g in grads], axis=0)  # not recorded
 
