@@ -1,6 +1,8 @@
 """float(), .numpy() or NumPy inside the tape: the gradient is None in eager
-mode; inside tf.function .numpy() and NumPy raise."""
+mode; inside tf.function .numpy() and NumPy raise, and float() raises where
+AutoGraph does not convert it (autograph=False, a loss called by Keras fit)."""
 
+import keras
 import numpy as np
 import tensorflow as tf
 
@@ -45,3 +47,24 @@ for loss_fn in [
     except (AttributeError, NotImplementedError) as e:
         message = str(e).strip().split("\n")[-1].strip().split(". ")[0]
         print(f"{loss_fn.__name__:>19}, tf.function: {message}")
+
+
+def float_loss(y_true, y_pred):  # float() in a loss that Keras calls
+    return tf.convert_to_tensor(float(tf.reduce_mean((y_pred - y_true) ** 2)))
+
+
+def first_line(e):
+    return f"{type(e).__name__}: {str(e).strip().splitlines()[0]}"
+
+
+try:  # AutoGraph converts float() only in code it converts
+    tf.function(gradient, autograph=False)(with_float)
+except TypeError as e:
+    print("         with_float, autograph=False:", first_line(e))
+for run_eagerly in [False, True]:
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile("sgd", loss=float_loss, run_eagerly=run_eagerly)
+    try:
+        model.fit(np.ones((4, 2)), np.ones((4, 1)), verbose=0)
+    except (TypeError, ValueError) as e:
+        print(f"Keras fit, run_eagerly={run_eagerly!s:<5}:", first_line(e))

@@ -20,7 +20,13 @@ for name, x in [
     g = tape.gradient(y, x)
     print(f"x = {name}: dy/dx =", g if g is None else g.numpy())
 
-v = tf.Variable(3)  # an integer variable: no warning at all
+v = tf.Variable(
+    3
+)  # an integer variable, watched by the tape itself: no warning
 with tf.GradientTape() as tape:
     y = tf.cast(v, tf.float32) ** 2
 print("v = tf.Variable(3): dy/dv =", tape.gradient(y, v))
+with tf.GradientTape() as tape:
+    tape.watch(v)  # watched by hand: the same warning as for tf.constant(3)
+    y = tf.cast(v, tf.float32) ** 2
+print("v = tf.Variable(3), tape.watch(v): dy/dv =", tape.gradient(y, v))

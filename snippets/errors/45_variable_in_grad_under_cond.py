@@ -1,6 +1,7 @@
 """grad reads a tf.Variable; the function runs in tf.cond or tf.while_loop."""
 
 import re
+import traceback
 
 import tensorflow as tf
 
@@ -63,3 +64,11 @@ for f in [scale, scale_fixed]:
                     r"Tensor Tensor.*? is in", "Tensor ... is in", message
                 )
                 print(f"{label}: {message}")
+
+tf.debugging.disable_traceback_filtering()  # keep TensorFlow's own frames
+try:
+    in_tf_function(gradient, scale, "tf.cond")
+except AttributeError as e:
+    frames = traceback.extract_tb(e.__traceback__)
+    names = [f.name for f in frames if f.filename.endswith("ops/cond_v2.py")]
+    print("unfiltered traceback, functions in ops/cond_v2.py:", names)

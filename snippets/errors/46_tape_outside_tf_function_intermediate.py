@@ -1,4 +1,5 @@
-"""A tape outside a tf.function: the gradient with respect to an intermediate"""
+"""A tape outside a tf.function: the gradient with respect to an intermediate
+is None, because the call is one operation."""
 
 import tensorflow as tf
 
@@ -33,3 +34,10 @@ for label, f in [
     dy_dh, dy_dx = outer_tape(f)
     print(f"{label} dy/dh = {dy_dh}, dy/dx = {dy_dx.numpy()}")
 print(f"tf.function, tape inside:   dy/dh = {tape_inside(tf.constant(3.0))}")
+
+# The call is one operation with two outputs, h and y: here in the graph of a
+# tf.function that calls it
+fn = tf.function(two_steps)
+caller = tf.function(lambda x: fn(x)).get_concrete_function(tf.constant(3.0))
+ops = [(op.type, len(op.outputs)) for op in caller.graph.get_operations()]
+print("ops of a graph that calls it (type, outputs):", ops)

@@ -1,4 +1,5 @@
-"""tape.jacobian and tape.gradient called inside the tape's own with-block."""
+"""tape.jacobian and tape.gradient called inside the tape's own with-block;
+the same tape entered again inside its block."""
 
 import logging
 
@@ -34,6 +35,15 @@ def gradient_inside_persistent(x):
     return gradient
 
 
+def reenter(x):
+    tape = tf.GradientTape()
+    with tape:
+        tape.watch(x)
+        with tape:  # the same tape, entered again inside its own block
+            w = x * x
+    return tape.gradient(w, x)
+
+
 x = tf.constant([[1.0], [5.0]])
 for mode, wrap in [("eager", lambda f: f), ("tf.function", tf.function)]:
     print(
@@ -41,5 +51,11 @@ for mode, wrap in [("eager", lambda f: f), ("tf.function", tf.function)]:
     )
     gradient = wrap(gradient_inside_persistent)(x).numpy().ravel()
     print(f"{mode:>11}: gradient inside a persistent tape: {gradient}")
+    try:
+        wrap(reenter)(x)
+    except ValueError as e:
+        message = str(e).strip().splitlines()[-1].strip()  # tf.function: last
+        message = message.removeprefix("ValueError: ")
+        print(f"{mode:>11}: tape entered again: ValueError: {message}")
 for message in dict.fromkeys(warnings.messages):  # each message once
     print("WARNING logged:", message)

@@ -1,5 +1,7 @@
 """Second derivatives of tf.reduce_prod where a factor is zero."""
 
+import functools
+
 import tensorflow as tf
 
 
@@ -10,31 +12,27 @@ def reported(x):  # tensorflow#44556: NaN in TensorFlow 2.3
             inner.watch(x)
             y = tf.reduce_prod(tf.constant([2.0, 0.0]) * x * x)
         first = inner.gradient(y, x)
-    return first, outer.jacobian(first, x)
+    return outer.jacobian(first, x)
 
 
-def mixed(x, y):  # tensorflow#61117: d2z/dxdy of z = x * y is 1
+def hessian(product, x):  # tensorflow#61117: the mixed derivatives
     with tf.GradientTape() as outer:
-        outer.watch(y)
+        outer.watch(x)
         with tf.GradientTape() as inner:
             inner.watch(x)
-            z = tf.reduce_prod(tf.stack([x, y]))
-        first = inner.gradient(z, x)
-    return first, outer.gradient(first, y)
+            y = product(x)
+        first = inner.gradient(y, x)
+    return outer.jacobian(first, x)
 
 
-x, y = tf.constant([0.0]), tf.constant(1.0)
-for mode, run_reported, run_mixed in [
-    ("eager", reported, mixed),
-    ("tf.function", tf.function(reported), tf.function(mixed)),
-]:
-    first, second = run_reported(x)
-    print(
-        f"{mode:>11}: reduce_prod([2, 0] * x * x) at x = 0:"
-        f" first {first.numpy()}, second {second.numpy().ravel()}"
-    )
-    first, second = run_mixed(tf.constant(0.0), y)
-    print(
-        f"{mode:>11}: reduce_prod([x, y]) at x = 0, y = 1:"
-        f" dz/dx {float(first)}, d2z/dxdy {float(second)}"
-    )
+def multiplied(x):  # the fix: the same product, one tf.multiply at a time
+    return functools.reduce(tf.multiply, tf.unstack(x))
+
+
+x = tf.constant([0.0, 2.0])  # the true Hessian of x0 * x1 is [[0, 1], [1, 0]]
+for mode, wrap in [("eager", lambda f: f), ("tf.function", tf.function)]:
+    second = wrap(reported)(tf.constant([0.0])).numpy().ravel()
+    print(f"{mode}: reduce_prod([2, 0] * x * x) at x = 0: second {second}")
+    for product in [tf.reduce_prod, multiplied]:
+        h = wrap(hessian)(product, x).numpy().tolist()
+        print(f"{mode}: Hessian of {product.__name__}(x) at {[0, 2]}: {h}")

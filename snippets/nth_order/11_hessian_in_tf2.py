@@ -1,6 +1,6 @@
 """The Hessian in TensorFlow 2: tape.jacobian of a gradient taken inside the
-outer tape; batch_jacobian for one Hessian per example; tf.hessians only in a
-tf.function."""
+outer tape; batch_jacobian for one Hessian per example; tf.hessians only in
+graph mode: a tf.function or a TensorFlow 1-style tf.Graph."""
 
 import tensorflow as tf
 
@@ -24,6 +24,12 @@ print("nested tapes, eager:      ", hessian(f, x).numpy().tolist())
 print("nested tapes, tf.function:", tf.function(hessian)(f, x).numpy().tolist())
 in_graph = tf.function(lambda x: tf.hessians(f(x), x)[0])
 print("tf.hessians, tf.function: ", in_graph(x).numpy().tolist())
+graph = tf.Graph()
+with graph.as_default():  # TensorFlow 1 style: build a graph, run a session
+    x1 = tf.constant([1.0, 2.0])
+    h = tf.hessians(f(x1), x1)[0]
+h = tf.compat.v1.Session(graph=graph).run(h)
+print("tf.hessians, tf.Graph:    ", h.tolist())
 with tf.GradientTape() as tape:
     tape.watch(x)
     y = f(x)

@@ -59,6 +59,21 @@ def test_a_variable_created_inside_counts_as_a_variable_the_function_uses():
             gradient(with_scratch, in_tf_function)
 
 
+def test_an_untrainable_scratch_variable_works_in_eager_mode_only():
+    @tf.custom_gradient
+    def with_untrainable_scratch(x):
+        scratch = tf.Variable(tf.zeros([2]), trainable=False)
+        scratch.assign(2.0 * x)
+        return tf.reduce_sum(scratch), lambda dy: 2.0 * dy * tf.ones_like(x)
+
+    assert gradient(with_untrainable_scratch).numpy().tolist() == [2.0, 2.0], (
+        "a trainable=False variable created inside used to need no `variables`: update "
+        "docs/errors.md#variable-created-inside"
+    )
+    with pytest.raises(ValueError, match="tf.function only supports singleton tf.Variables created on the first call"):
+        gradient(with_untrainable_scratch, in_tf_function=True)
+
+
 def test_a_tensor_array_as_scratch_space_needs_no_variables():
     @tf.custom_gradient
     def with_tensors(x):

@@ -1,5 +1,6 @@
 """The error index, checked in-process against TensorFlow itself (independent of the snippets' printing)."""
 
+import logging
 import uuid
 
 import numpy as np
@@ -408,6 +409,26 @@ def test_python_numbers_cut_the_tape_in_eager_mode_but_float_is_a_cast_in_tf_fun
         tf.function(gradient)(with_numpy_method)
     with pytest.raises(NotImplementedError, match="Cannot convert a symbolic tf.Tensor"):
         tf.function(gradient)(with_numpy_function)
+    with pytest.raises(TypeError, match="float\\(\\) argument must be a string or a real number, not 'SymbolicTensor'"):
+        tf.function(gradient, autograph=False)(with_float)  # AutoGraph converts float() only where it runs
+
+
+@pytest.mark.parametrize("run_eagerly", [False, True])
+def test_float_in_a_keras_loss_raises_in_fit(run_eagerly):
+    import keras
+
+    def float_loss(y_true, y_pred):
+        return tf.convert_to_tensor(float(tf.reduce_mean((y_pred - y_true) ** 2)))
+
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile("sgd", loss=float_loss, run_eagerly=run_eagerly)
+    expected = (
+        (ValueError, "No gradients provided for any variable")
+        if run_eagerly
+        else (TypeError, "float\\(\\) argument must be a string or a real number, not 'SymbolicTensor'")
+    )
+    with pytest.raises(expected[0], match=expected[1]):
+        model.fit(np.ones((4, 2)), np.ones((4, 1)), verbose=0)
 
 
 def test_integer_sources_get_none_everywhere():
@@ -424,6 +445,24 @@ def test_integer_sources_get_none_everywhere():
     with tf.GradientTape() as tape:
         y = tf.cast(v, tf.float32) ** 2
     assert tape.gradient(y, v) is None
+    from tensorflow.python.platform import tf_logging
+
+    tf_logging._log_counter_per_token.clear()  # the warning is logged only the first five times in a process
+    messages = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = lambda record: messages.append(record.getMessage())
+    tf.get_logger().addHandler(handler)
+    try:
+        with tf.GradientTape() as tape:
+            tape.watch(v)  # watched by hand: the same warning as for a constant
+            y = tf.cast(v, tf.float32) ** 2
+    finally:
+        tf.get_logger().removeHandler(handler)
+    assert tape.gradient(y, v) is None
+    assert any("The dtype of the watched tensor must be floating" in m for m in messages), (
+        f"tape.watch on an integer variable used to log the dtype warning: {messages}; update "
+        "docs/errors.md#integer-source"
+    )
     assert float(gradient(tf.constant(3.0))) == 6.0
 
 

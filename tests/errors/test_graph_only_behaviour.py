@@ -1,6 +1,8 @@
 """Failures that happen only inside tf.function (docs/errors.md#variable-in-grad-under-cond and
 #tape-outside-tf-function-intermediate), checked in-process against TensorFlow."""
 
+import traceback
+
 import pytest
 import tensorflow as tf
 
@@ -48,6 +50,19 @@ def test_variable_read_in_grad_breaks_cond_and_while_loop_in_tf_function_only():
         tf.function(in_cond(scale))(X)
     with pytest.raises(ValueError, match="is in list of internal_captures but not in internal_capture_to_output"):
         tf.function(in_while_loop(scale))(X)
+
+
+def test_the_unfiltered_traceback_passes_through_resolve_grad_inputs_in_cond_v2():
+    tf.debugging.disable_traceback_filtering()
+    try:
+        with pytest.raises(AttributeError, match="Tensor.graph is undefined") as error:
+            tf.function(in_cond(scale))(X)
+    finally:
+        tf.debugging.enable_traceback_filtering()
+    names = [f.name for f in traceback.extract_tb(error.value.__traceback__) if f.filename.endswith("ops/cond_v2.py")]
+    assert "_resolve_grad_inputs" in names, (
+        f"functions of ops/cond_v2.py in the traceback: {names}; update docs/errors.md#variable-in-grad-under-cond"
+    )
 
 
 def test_variable_read_in_grad_breaks_cond_for_tf_gradients_and_a_trainable_variable_too():
@@ -100,4 +115,11 @@ def test_outer_tape_sees_a_tf_function_call_as_one_operation():
     assert dy_dh is None and float(dy_dx) == 24.0, (
         "an outer tape used to give None for an intermediate returned by a tf.function: update "
         f"docs/errors.md#tape-outside-tf-function-intermediate (now dy/dh={dy_dh})"
+    )
+    fn = tf.function(two_steps)
+    caller = tf.function(lambda x: fn(x)).get_concrete_function(tf.constant(3.0))
+    calls = [(op.type, len(op.outputs)) for op in caller.graph.get_operations() if "Call" in op.type]
+    assert calls == [("PartitionedCall", 2)], (
+        f"a tf.function call in a graph is no longer one PartitionedCall with outputs h and y: {calls}; update "
+        "docs/errors.md#tape-outside-tf-function-intermediate"
     )

@@ -30,6 +30,13 @@ def test_no_tape_hessians_and_tf_hessians_only_in_a_graph():
     with pytest.raises(RuntimeError, match="tf.gradients is not supported when eager execution is enabled"):
         tf.hessians(f(x), x)
     assert tf.function(lambda x: tf.hessians(f(x), x)[0])(x).numpy().tolist() == HESSIAN
+    graph = tf.Graph()
+    with graph.as_default():  # a TensorFlow 1-style graph is graph mode too
+        xg = tf.constant([1.0, 2.0])
+        h = tf.hessians(f(xg), xg)[0]
+    assert tf.compat.v1.Session(graph=graph).run(h).tolist() == HESSIAN, (
+        "tf.hessians in a tf.Graph run by a session: update docs/nth-order.md#hessian"
+    )
 
 
 def test_jacobian_of_the_gradient_is_the_hessian_eager_and_in_tf_function():
@@ -63,3 +70,22 @@ def test_several_variables_need_a_concat_recorded_inside_the_outer_tape():
     assert outer.jacobian(after, [v, w]) == [None, None], "a concat made after the block used to be unconnected"
     rows = outer.jacobian(inside, [v, w])
     assert tf.concat(rows, axis=1).numpy().tolist() == [[4.0, 1.0], [1.0, 0.0]]
+
+
+@pytest.mark.parametrize("in_tf_function", [False, True])
+def test_variables_of_any_shape_need_flattened_gradients_and_reshaped_blocks(in_tf_function):
+    v, w = tf.Variable(0.5), tf.Variable([[1.0, 2.0]])  # a scalar and a 1x2 matrix
+
+    def run():
+        with tf.GradientTape(persistent=True) as outer:
+            with tf.GradientTape() as inner:
+                y = v * v * tf.reduce_sum(w * w)
+            grads = inner.gradient(y, [v, w])
+            flat = tf.concat([tf.reshape(g, [-1]) for g in grads], axis=0)
+        blocks = outer.jacobian(flat, [v, w])
+        return tf.concat([tf.reshape(b, [3, -1]) for b in blocks], axis=1)
+
+    hessian = (tf.function(run) if in_tf_function else run)()
+    assert hessian.numpy().tolist() == [[10.0, 2.0, 4.0], [2.0, 0.5, 0.0], [4.0, 0.0, 0.5]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Can't concatenate scalars"):
+        tf.concat([tf.constant(1.0), tf.constant([[1.0, 2.0]])], axis=0)  # dy/dv, dy/dw without reshape
