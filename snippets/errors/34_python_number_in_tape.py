@@ -65,6 +65,13 @@ for run_eagerly in [False, True]:
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
     model.compile("sgd", loss=float_loss, run_eagerly=run_eagerly)
     try:
+        before = model.layers[0].kernel.numpy().copy()
         model.fit(np.ones((4, 2)), np.ones((4, 1)), verbose=0)
     except (TypeError, ValueError) as e:
         print(f"Keras fit, run_eagerly={run_eagerly!s:<5}:", first_line(e))
+    else:  # no error: did the weights train?
+        changed = bool(np.any(model.layers[0].kernel.numpy() != before))
+        print(
+            f"Keras fit, run_eagerly={run_eagerly!s:<5}: kernel changed:",
+            changed,
+        )
