@@ -34,9 +34,9 @@ TEXT = {
     },
     "ru": {
         "platform": "Платформа",
-        "one platform": "Все выпуски запущены на {platform}.",
+        "one platform": "Все выпуски проверены на {platform}.",
         "count": {IDENTICAL: "Тот же вывод", DIFFERENT: "Другой вывод", FAILING: "Ошибка", UNCHECKED: "Не проверено"},
-        "pinned": "{version} (закреплён)",
+        "pinned": "{version} (основной)",
         "snippet": "Пример кода",
         IDENTICAL: "✓",
         DIFFERENT: "другой вывод",

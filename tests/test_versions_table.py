@@ -27,6 +27,8 @@ def test_a_missing_result_adds_the_not_checked_column(repository):
     (repository / "snippets/a/01_same.py").write_text('print("changed")\n', encoding="utf-8")
     markdown = expand(PAGE, load(repository), repository / "docs", ["a.md", "b.md"], "ru")
     assert "| Тот же вывод | Другой вывод | Ошибка | Не проверено |" in markdown
+    assert "| 2.21.0 (основной) | 3.13.0 | 3.13 |" in markdown
+    assert "Все выпуски проверены на Linux x86_64." in markdown
     assert "| `a/01_same.py` | не проверен | не проверен | не проверен |" in markdown
 
 

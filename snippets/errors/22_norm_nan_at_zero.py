@@ -3,7 +3,8 @@
 import tensorflow as tf
 
 zero = tf.zeros([3])
-tiny = tf.constant([1e-20, 0.0, 0.0])
+tiny = tf.constant([1e-20, 0.0, 0.0])  # float32: 1e-20 squared flushes to 0
+tiny64 = tf.constant([1e-20, 0.0, 0.0], tf.float64)  # float64: it does not
 
 
 def value_and_gradient(f, x):
@@ -30,6 +31,7 @@ def norm_with_epsilon(x):
 for label, f, x in [
     ("tf.norm at zero:    ", tf.norm, zero),
     ("tf.norm at 1e-20:   ", tf.norm, tiny),
+    ("the same in float64:", tf.norm, tiny64),
     ("epsilon inside sqrt:", norm_with_epsilon, zero),
     ("safe_norm at zero:  ", safe_norm, zero),
 ]:

@@ -17,16 +17,21 @@ class TwoHeads(keras.Model):
         return self.used(x)
 
 
-def fit_and_report(model, label):
+shown = set()
+
+
+def fit_and_report(model, label, run_eagerly=False, show="always"):
     before = model.unused.kernel.numpy().copy()
-    model.compile(optimizer="sgd", loss="mse")
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=run_eagerly)
     with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        model.fit(np.ones((4, 2)), np.ones((4, 1)), epochs=1, verbose=0)
+        warnings.simplefilter(show)  # "always": every warning; "default": once
+        x, y = np.ones((4, 2)), np.ones((4, 1))
+        model.fit(x, y, batch_size=1, epochs=1, verbose=0)  # 4 steps
     found = [w for w in caught if "Gradients do not exist" in str(w.message)]
-    for w in found:
-        print(label, "UserWarning:", w.message)
-    print(label, "warnings about missing gradients:", len(found))
+    for message in {str(w.message) for w in found} - shown:
+        print("UserWarning:", message)
+        shown.add(message)
+    print(label, "warnings about missing gradients in 4 steps:", len(found))
     changed = not np.array_equal(before, model.unused.kernel.numpy())
     print(label, "training finished; unused kernel changed:", changed)
 
@@ -34,6 +39,10 @@ def fit_and_report(model, label):
 keras.utils.set_random_seed(0)
 model = TwoHeads()
 model(np.ones((1, 2)))
-fit_and_report(model, "all trainable:   ")
+fit_and_report(model, "run_eagerly=False:       ")
+fit_and_report(model, "run_eagerly=True:        ", run_eagerly=True)
+fit_and_report(
+    model, "the same, default filter:", run_eagerly=True, show="default"
+)
 model.unused.trainable = False  # unused on purpose: say so
-fit_and_report(model, "unused frozen:   ")
+fit_and_report(model, "unused frozen:           ", run_eagerly=True)

@@ -27,6 +27,10 @@ def numpy_sinh_with_gradient(x):
 
 print("numpy_function, eager:        ", gradient(numpy_sinh))
 print("numpy_function, tf.function:  ", tf.function(gradient)(numpy_sinh))
+with tf.Graph().as_default():  # a TF1 graph: no tape, tf.gradients
+    x_in_graph = tf.constant([1.0, 2.0])
+    y = numpy_sinh(x_in_graph)
+    print("numpy_function, tf.gradients: ", tf.gradients(y, x_in_graph))
 print(
     "with tf.custom_gradient:      ", gradient(numpy_sinh_with_gradient).numpy()
 )

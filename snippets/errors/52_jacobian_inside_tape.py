@@ -32,6 +32,26 @@ def gradient_inside_persistent(x):
         tape.watch(x)
         w = x * x
         gradient = tape.gradient(w, x)  # inside the block of a persistent tape
+    return gradient, tape.gradient(gradient, x)  # it recorded the gradient
+
+
+def still_recording(tape):
+    try:
+        with tape.stop_recording():
+            return "yes"
+    except RuntimeError as e:
+        return f"no, RuntimeError: {e}"
+
+
+answers = []  # filled while the function runs (traces, in a tf.function)
+
+
+def gradient_inside_non_persistent(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        w = x * x
+        gradient = tape.gradient(w, x)  # inside the block, not persistent
+        answers.append(still_recording(tape))
     return gradient
 
 
@@ -49,8 +69,13 @@ for mode, wrap in [("eager", lambda f: f), ("tf.function", tf.function)]:
     print(
         f"{mode:>11}: jacobian inside a tape: {wrap(jacobian_inside)(x).shape}"
     )
-    gradient = wrap(gradient_inside_persistent)(x).numpy().ravel()
-    print(f"{mode:>11}: gradient inside a persistent tape: {gradient}")
+    gradient, second = wrap(gradient_inside_persistent)(x)
+    print(
+        f"{mode:>11}: gradient inside a persistent tape: "
+        f"{gradient.numpy().ravel()}, its gradient: {second.numpy().ravel()}"
+    )
+    wrap(gradient_inside_non_persistent)(x)
+    print(f"{mode:>11}: non-persistent tape still recording? {answers.pop()}")
     try:
         wrap(reenter)(x)
     except ValueError as e:

@@ -172,3 +172,24 @@ def test_variables_check_matches_sigmoid_times_x():
         got = [float(v) for v in re.findall(r"-?\d+\.\d+", line_starting(path, out, prefix).split(":", 1)[1])]
         np.testing.assert_allclose(got, expected, atol=1e-4, err_msg=f"{path}: {prefix}")
     assert order_of(path, out, "max error") <= -7 and out.rstrip().endswith("OK"), f"{path}:\n{out}"
+
+
+@pytest.mark.parametrize("n_in, n_out", [(1, 1), (3, 3), (2, 5), (6, 2)])
+def test_compute_gradient_runs_the_function_1_plus_n_out_plus_2_n_in_times(n_in, n_out):
+    calls = {"function": 0, "grad": 0}
+
+    @tf.custom_gradient
+    def f(x):
+        calls["function"] += 1
+
+        def grad(dy):
+            calls["grad"] += 1
+            return tf.ones_like(x) * tf.reduce_sum(dy)
+
+        return tf.ones([n_out], x.dtype) * tf.reduce_sum(x), grad
+
+    tf.test.compute_gradient(f, [tf.ones([n_in], tf.float64)])
+    assert calls == {"function": 1 + n_out + 2 * n_in, "grad": n_out}, (
+        f"{n_in} inputs, {n_out} outputs: {calls}; update docs/checking-gradients.md (and .ru.md) #limits and "
+        "snippets/checking_gradients/09_what_the_check_costs.py"
+    )

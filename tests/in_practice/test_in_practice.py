@@ -129,3 +129,47 @@ def test_log1pexp_stable_matches_softplus_in_process():
         ours, ref = log1pexp(x), tf.math.softplus(x)
     np.testing.assert_allclose(ours.numpy(), ref.numpy(), rtol=1e-6)
     np.testing.assert_allclose(tape.gradient(ours, x).numpy(), tape.gradient(ref, x).numpy(), rtol=1e-6)
+
+
+@tf.function
+def _center(x):
+    return x - tf.reduce_mean(tf.unique(x)[0])
+
+
+@tf.function
+def _center_stopped(x):
+    return x - tf.reduce_mean(tf.stop_gradient(tf.unique(x)[0]))
+
+
+@tf.function
+def _shuffled(x):
+    return tf.random.shuffle(x)
+
+
+def _gradient_through_custom(forward, tape_in_function):
+    @tf.custom_gradient
+    def f(x):
+        return forward(x), lambda dy: dy
+
+    def gradient(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(x)
+        return tape.gradient(y, x)
+
+    return (tf.function(gradient) if tape_in_function else gradient)(tf.constant([1.0, 2.0, 2.0]))
+
+
+def test_an_op_without_gradient_in_a_tf_function_of_the_forward_pass_raises_under_an_eager_tape_only():
+    """docs/in-practice.md#stop-gradient: the tf.custom_gradient docstring's note, with tf.unique."""
+    fix = "update docs/in-practice.md#stop-gradient (and .ru.md) and snippets/in_practice/10_stop_gradient_inner_tf_function.py"
+    with pytest.raises(LookupError, match="No gradient defined for operation'Unique'"):
+        _gradient_through_custom(_center, tape_in_function=False)
+    assert list(_gradient_through_custom(_center, tape_in_function=True).numpy()) == [1.0, 1.0, 1.0], (
+        f"a tape inside tf.function now raises too; {fix}"
+    )
+    for tape_in_function in (False, True):
+        gradient = _gradient_through_custom(_center_stopped, tape_in_function).numpy()
+        assert list(gradient) == [1.0, 1.0, 1.0], f"tf.stop_gradient no longer prevents the LookupError; {fix}"
+        gradient = _gradient_through_custom(_shuffled, tape_in_function).numpy()
+        assert list(gradient) == [1.0, 1.0, 1.0], f"the docstring's tf.random.shuffle example raises again; {fix}"

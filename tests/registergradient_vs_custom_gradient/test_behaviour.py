@@ -6,6 +6,7 @@ and in eager mode, and the errors of the RegisterGradient path. Every registered
 because the gradient registry is process-wide.
 """
 
+import math
 import uuid
 
 import numpy as np
@@ -261,3 +262,38 @@ def test_second_order_through_both():
         d1 = inner.gradient(y, x)
     d2 = outer.gradient(d1, x)
     assert [d1.numpy(), d2.numpy()] == pytest.approx([0.5, 0.25], abs=1e-6)
+
+
+@pytest.mark.parametrize("context", ["tf.Graph", "tf.function"])
+def test_a_registered_gradient_that_drops_an_upstream_gradient_is_wrong_only_at_second_order(context):
+    """docs/registergradient-vs-custom-gradient.md#several-outputs: the rule of tensorflow#7403."""
+    suffix = uuid.uuid4().hex
+    both, dropping = f"UsesBoth_{suffix}", f"DropsSecond_{suffix}"
+
+    @tf.RegisterGradient(both)
+    def _both(op, dy_sin, dy_cos):
+        return dy_sin * tf.cos(op.inputs[0]) - dy_cos * tf.sin(op.inputs[0])
+
+    @tf.RegisterGradient(dropping)
+    def _dropping(op, dy_sin, dy_cos):
+        return dy_sin * op.outputs[1]
+
+    def derivatives(name, x):
+        with tf.compat.v1.get_default_graph().gradient_override_map({"PyFunc": name}):
+            sin_x, _ = tf.numpy_function(lambda v: (np.sin(v), np.cos(v)), [x], [tf.float64, tf.float64])
+        first = tf.gradients(sin_x, x)[0]
+        return first, tf.gradients(first, x)[0]
+
+    def run(name):
+        if context == "tf.function":
+            return [float(t) for t in tf.function(derivatives)(name, tf.constant(0.5, tf.float64))]
+        with tf.Graph().as_default():
+            tensors = derivatives(name, tf.constant(0.5, tf.float64))
+            with tf.compat.v1.Session() as session:
+                return [float(v) for v in session.run(tensors)]
+
+    fix = "update docs/registergradient-vs-custom-gradient.md#several-outputs (and .ru.md)"
+    assert run(both) == pytest.approx([math.cos(0.5), -math.sin(0.5)]), f"{context}: using both upstreams; {fix}"
+    first, second = run(dropping)
+    assert first == pytest.approx(math.cos(0.5)), f"{context}: dropping dy_cos now breaks the first order; {fix}"
+    assert second == 0.0, f"{context}: dropping dy_cos now gives a second derivative of {second}, not 0; {fix}"

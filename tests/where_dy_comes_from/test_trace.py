@@ -256,28 +256,40 @@ def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
     )
 
 
-@pytest.mark.parametrize("in_function", [False, True], ids=["eager", "tape inside tf.function"])
-def test_dy_after_gather_is_indexed_slices(in_function):
+# (tape and gather in a tf.function?, the custom-gradient function in a tf.function of its own?) -> what grad receives
+GATHER_CONTEXTS = {
+    "eager": (False, False, "IndexedSlices"),
+    "all in one tf.function": (True, False, "IndexedSlices"),
+    "custom function in its own tf.function, gather and tape eager": (False, True, "dense"),
+    "custom function in its own tf.function, inside an outer tf.function": (True, True, "dense"),
+}
+
+
+@pytest.mark.parametrize("context", GATHER_CONTEXTS)
+def test_dy_after_gather_is_indexed_slices_unless_the_function_is_in_its_own_tf_function(context):
+    outer_function, own_function, expected = GATHER_CONTEXTS[context]
     seen = []
 
     @tf.custom_gradient
     def double(x):
         def grad(dy):
-            seen.append(type(dy).__name__)
+            seen.append("IndexedSlices" if isinstance(dy, tf.IndexedSlices) else "dense")
             return 2.0 * tf.convert_to_tensor(dy)
 
         return 2.0 * x, grad
 
+    f = tf.function(double) if own_function else double
+
     def dL_dx(x):
         with tf.GradientTape() as tape:
             tape.watch(x)
-            L = tf.reduce_sum(tf.gather(double(x), [0, 2]))
+            L = tf.reduce_sum(tf.gather(f(x), [0, 2]))
         return tape.gradient(L, x)
 
-    run = tf.function(dL_dx) if in_function else dL_dx
+    run = tf.function(dL_dx) if outer_function else dL_dx
     result = run(tf.constant([1.0, 2.0, 3.0]))
-    assert seen == ["IndexedSlices"], (
-        f"after tf.gather, grad now receives {seen} instead of IndexedSlices; update docs/where-dy-comes-from.md "
-        "(and .ru.md) #vector-output and snippets/where_dy_comes_from/15_dy_indexed_slices.py"
+    assert seen == [expected], (
+        f"{context}: after tf.gather, grad now receives {seen} instead of {expected}; update "
+        "docs/where-dy-comes-from.md (and .ru.md) #vector-output and snippets/where_dy_comes_from/15_dy_indexed_slices.py"
     )
-    assert list(result.numpy()) == [2.0, 0.0, 2.0]
+    assert list(result.numpy()) == [2.0, 0.0, 2.0], f"{context}: tf.convert_to_tensor(dy) no longer gives the dense dy"
