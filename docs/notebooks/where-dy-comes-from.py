@@ -152,6 +152,81 @@ for name, f in [("multiplies by dy", log1pexp),
 print("expected 3 * sigmoid(0) =", fmt(3 * tf.sigmoid(x)))
 
 # %% [markdown]
+# ## A tape you can read <a id="readable-tape"></a>
+#
+# The whole idea of `tape.gradient` in plain Python, without TensorFlow: a list of records, one per operation
+# (its value, its inputs, its `grad`), and a walk from the last record to the first that calls each `grad` with
+# the `dy` summed from all consumers. The chapter explains it line by line
+# (https://custom-gradients-faq.github.io/custom-gradients-faq/where-dy-comes-from/#readable-tape).
+
+# %%
+import math
+from collections import namedtuple
+
+# One record per operation: the value it made, its inputs and its grad.
+Record = namedtuple("Record", "value inputs grad")
+tape = []  # the records, in the order the forward pass made them
+
+
+def record(value, inputs, grad):
+    tape.append(Record(value, inputs, grad))
+    return tape[-1]
+
+
+def constant(value):  # a source: no inputs, no grad
+    return record(value, (), None)
+
+
+def add(a, b):
+    return record(a.value + b.value, (a, b), lambda dy: (dy, dy))
+
+
+def mul(a, b):
+    return record(
+        a.value * b.value, (a, b), lambda dy: (dy * b.value, dy * a.value)
+    )
+
+
+def custom_gradient(f):  # f(x) returns (value, grad), as for TensorFlow
+    def call(x):
+        value, grad = f(x.value)  # forward: plain numbers, grad is kept
+        return record(value, (x,), lambda dy: (grad(dy),))
+
+    return call
+
+
+def gradient(target, sources, output_gradient=1.0):
+    dys = {id(target): output_gradient}  # dL/dL = 1, unless you choose
+    for r in reversed(tape):  # every consumer of a value comes after it
+        if id(r) in dys and r.grad is not None:
+            # dys[id(r)] is complete: the sum from all of r's consumers
+            for x, dx in zip(r.inputs, r.grad(dys[id(r)])):
+                dys[id(x)] = dys.get(id(x), 0.0) + dx
+    return [dys.get(id(s)) for s in sources]
+
+# %% [markdown]
+# Your `log1pexp` on it, with the same `grad(dy)` (only `tf.exp` became `math.exp`), and L = 3y + y² at x = 0:
+# one call of `grad`, with dy = 3 + 2y = 4.3863, as on TensorFlow's tape above.
+
+# %%
+@custom_gradient
+def log1pexp_on_the_readable_tape(x):
+    e = math.exp(x)
+
+    def grad(dy):
+        print(f"  grad called with dy = {dy:.4f}")
+        return dy * (1 - 1 / (1 + e))
+
+    return math.log(1 + e), grad
+
+
+tape.clear()
+x0 = constant(0.0)
+y0 = log1pexp_on_the_readable_tape(x0)
+L0 = add(mul(constant(3.0), y0), mul(y0, y0))
+print(f"dL/dx = {gradient(L0, [x0])[0]:.4f}")
+
+# %% [markdown]
 # ## Try it yourself <a id="try-it"></a>
 #
 # - Change `x` to `tf.constant(2.0)` and predict each `dy` before running the cells again.

@@ -34,6 +34,14 @@ def tape_outside_function(fn, x):
     return eager_tape(tf.function(fn), x)
 
 
+def tape_outside_run_eagerly(fn, x):  # the debugging switch: no graph at all
+    tf.config.run_functions_eagerly(True)
+    try:
+        return tape_outside_function(fn, x)
+    finally:
+        tf.config.run_functions_eagerly(False)
+
+
 def tape_inside_function(fn, x):
     return tf.function(lambda x: eager_tape(fn, x))(x)
 
@@ -83,6 +91,7 @@ for ctx in [
     tape_in_tf1_graph,
     tf_gradients_in_function,
     tf_gradients_in_graph,
+    tape_outside_run_eagerly,
 ]:
     override, custom = cell(ctx(round_override, x)), cell(ctx(round_ste, x))
     print(f"{ctx.__name__:26}| {override:16}| {custom}")

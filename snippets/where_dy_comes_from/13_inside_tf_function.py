@@ -44,3 +44,10 @@ with tf.GradientTape() as tape:
     L = 3.0 * outside(x)
     print("  forward pass done")
 print(f"  result = {float(tape.gradient(L, x)):.4f}")
+
+print("a persistent tape outside the same tf.function, x = 0.0:")
+with tf.GradientTape(persistent=True) as tape:  # allows higher orders
+    tape.watch(x)
+    L = 3.0 * outside(x)
+    print("  forward pass done")
+print(f"  result = {float(tape.gradient(L, x)):.4f}")

@@ -193,3 +193,45 @@ def test_compute_gradient_runs_the_function_1_plus_n_out_plus_2_n_in_times(n_in,
         f"{n_in} inputs, {n_out} outputs: {calls}; update docs/checking-gradients.md (and .ru.md) #limits and "
         "snippets/checking_gradients/09_what_the_check_costs.py"
     )
+
+
+def _check_error(f, x):
+    theoretical, numerical = tf.test.compute_gradient(f, [x])
+    return theoretical[0], numerical[0]
+
+
+def test_an_absolute_1e_6_fails_a_correct_exp_gradient_in_float64_and_a_relative_tolerance_passes():
+    """docs/checking-gradients.md#why-float64: the finite difference's own error grows with the function."""
+
+    @tf.custom_gradient
+    def exp(x):
+        e = tf.exp(x)
+        return e, lambda dy: dy * e
+
+    theoretical, numerical = _check_error(exp, tf.constant([-2.0, 0.0, 3.0], tf.float64))
+    fix = "update docs/checking-gradients.md#why-float64 (and .ru.md) and snippets/checking_gradients/04_float32_vs_float64.py"
+    assert np.max(np.abs(theoretical - numerical)) > 1e-6, f"a correct exp gradient now passes an absolute 1e-6; {fix}"
+    assert np.allclose(numerical, theoretical, rtol=1e-5, atol=1e-8), f"rtol=1e-5, atol=1e-8 no longer passes; {fix}"
+
+
+@pytest.mark.parametrize("mode", ["eager", "tf.function"])
+def test_which_seed_makes_a_random_forward_pass_checkable(mode):
+    """docs/checking-gradients.md#limits (randomness): op seed never, set_seed inside in eager only, stateless always."""
+    x = tf.constant([0.5, -1.0, 2.0], tf.float64)
+
+    def op_seed(x):
+        return x * tf.random.normal([3], seed=1, dtype=tf.float64)
+
+    def global_seed_inside(x):
+        tf.random.set_seed(1)
+        return x * tf.random.normal([3], dtype=tf.float64)
+
+    def stateless(x):
+        return x * tf.random.stateless_normal([3], seed=[1, 2], dtype=tf.float64)
+
+    expected = {"op_seed": False, "global_seed_inside": mode == "eager", "stateless": True}
+    fix = "update docs/checking-gradients.md#limits (and .ru.md) and snippets/checking_gradients/10_randomness.py"
+    for f in (op_seed, global_seed_inside, stateless):
+        run = tf.function(f) if mode == "tf.function" else f
+        same = np.array_equal(run(x).numpy(), run(x).numpy())
+        assert same == expected[f.__name__], f"{f.__name__}, {mode}: two calls equal is now {same}; {fix}"

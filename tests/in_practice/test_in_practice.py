@@ -173,3 +173,24 @@ def test_an_op_without_gradient_in_a_tf_function_of_the_forward_pass_raises_unde
         assert list(gradient) == [1.0, 1.0, 1.0], f"tf.stop_gradient no longer prevents the LookupError; {fix}"
         gradient = _gradient_through_custom(_shuffled, tape_in_function).numpy()
         assert list(gradient) == [1.0, 1.0, 1.0], f"the docstring's tf.random.shuffle example raises again; {fix}"
+
+
+@pytest.mark.parametrize("in_function", [False, True], ids=["eager", "tf.function"])
+def test_a_non_trainable_variable_read_in_the_forward_pass_needs_no_variables_argument(in_function):
+    """docs/in-practice.md#with-variables: only trainable variables count."""
+    w = tf.Variable(2.0, trainable=False)
+
+    @tf.custom_gradient
+    def scale(x):
+        return w * x, lambda dy: dy * w  # no variables argument
+
+    def run(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = scale(x)
+        return tape.gradient(y, x)
+
+    result = (tf.function(run) if in_function else run)(tf.constant(3.0))
+    assert float(result) == 2.0, (
+        "a trainable=False variable now needs `variables`; update docs/in-practice.md#with-variables"
+    )

@@ -297,3 +297,33 @@ def test_a_registered_gradient_that_drops_an_upstream_gradient_is_wrong_only_at_
     first, second = run(dropping)
     assert first == pytest.approx(math.cos(0.5)), f"{context}: dropping dy_cos now breaks the first order; {fix}"
     assert second == 0.0, f"{context}: dropping dy_cos now gives a second derivative of {second}, not 0; {fix}"
+
+
+def test_run_functions_eagerly_makes_a_tape_outside_the_function_ignore_the_override():
+    """docs/registergradient-vs-custom-gradient.md#where-override-applies, the last row of the table."""
+    name = f"PassThroughRound_{uuid.uuid4().hex}"
+
+    @tf.RegisterGradient(name)
+    def _pass_through(op, dy):
+        return dy
+
+    @tf.function
+    def round_override(x):
+        with tf.compat.v1.get_default_graph().gradient_override_map({"Round": name}):
+            return tf.round(x)
+
+    def tape_outside(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = round_override(x)
+        return tape.gradient(y, x)
+
+    x = tf.constant([0.2, 1.7])
+    fix = "update docs/registergradient-vs-custom-gradient.md (and .ru.md) #decision-table and #where-override-applies"
+    assert list(tape_outside(x).numpy()) == [1.0, 1.0], f"a tape outside no longer applies the override; {fix}"
+    tf.config.run_functions_eagerly(True)
+    try:
+        ignored = tape_outside(x)
+    finally:
+        tf.config.run_functions_eagerly(False)
+    assert ignored is None, f"with run_functions_eagerly(True) a tape outside now gets {ignored}; {fix}"

@@ -31,6 +31,7 @@ def test_override_table_rows():
         "tape_in_tf1_graph": ("IGNORED", "applied"),
         "tf_gradients_in_function": ("applied", "applied"),
         "tf_gradients_in_graph": ("applied", "applied"),
+        "tape_outside_run_eagerly": ("IGNORED", "applied"),
     }, f"{DIR}/04_where_override_applies.py prints a different table now: update the page's prose and picture"
 
 

@@ -108,13 +108,15 @@ def test_output_gradients_becomes_dy_in_process():
 def test_vector_dy_has_output_shape_and_carries_weights():
     path, lines = stdout_of("05_vector_output_weighted.py")
     backward = lines_with(path, lines, "backward:")
-    assert len(backward) == 2, f"{path}: expected two backward passes"
+    assert len(backward) == 3, f"{path}: expected three backward passes"
     assert numbers(backward[0].split("=")[1]) == [1.0, 2.0, 3.0], f"{path}: dy should be the weights w"
     assert numbers(backward[1].split("=")[1]) == [1.0, 1.0, 1.0], f"{path}: a non-scalar target should start from ones"
+    assert numbers(backward[2].split("=")[1]) == [5.0], f"{path}: a scalar output_gradients should arrive as it is"
     xs, w = [-1.0, 0.0, 1.0], [1.0, 2.0, 3.0]
     results = [line for line in lines if line.startswith(("dL/dx", "result"))]
     np.testing.assert_allclose(numbers(results[0].split("=")[1]), [wi * sigmoid(x) for wi, x in zip(w, xs)], atol=TOL)
     np.testing.assert_allclose(numbers(results[1].split("=")[1]), [sigmoid(x) for x in xs], atol=TOL)
+    np.testing.assert_allclose(numbers(results[2].split("=")[1]), [5 * sigmoid(x) for x in xs], atol=TOL)
 
 
 def test_two_consumers_are_summed_and_grad_runs_once():
@@ -231,7 +233,12 @@ def test_unused_output_gets_zero_dy_and_none_passes_through_in_process():
 def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
     path, all_lines = stdout_of("13_inside_tf_function.py")
     split = next(i for i, line in enumerate(all_lines) if line.startswith("tape outside"))
-    lines, outside = all_lines[:split], all_lines[split + 1 :]
+    persistent = next(i for i, line in enumerate(all_lines) if line.startswith("a persistent tape outside"))
+    lines, outside, persistent_outside = (
+        all_lines[:split],
+        all_lines[split + 1 : persistent],
+        all_lines[persistent + 1 :],
+    )
     assert len(lines_with(path, lines, "forward: Python")) == 1, (
         f"{path}: the forward Python code should run once (tracing)"
     )
@@ -253,6 +260,15 @@ def test_inside_tf_function_grad_python_runs_once_tf_print_every_call():
         f"{path}: with the tape outside the tf.function, grad's Python should run during the forward pass and "
         "tf.print in grad should print nothing; update docs/where-dy-comes-from.md (and .ru.md) #inside-tf-function:\n"
         + "\n".join(outside)
+    )
+    assert [line.strip().split(":")[0] for line in persistent_outside] == [
+        "backward",
+        "backward",
+        "forward pass done",
+        "result = 1.5000",
+    ], (
+        f"{path}: a persistent tape outside the traced function should run grad's Python again (twice), at the call; "
+        "update docs/where-dy-comes-from.md (and .ru.md) #inside-tf-function:\n" + "\n".join(persistent_outside)
     )
 
 
@@ -293,3 +309,56 @@ def test_dy_after_gather_is_indexed_slices_unless_the_function_is_in_its_own_tf_
         "docs/where-dy-comes-from.md (and .ru.md) #vector-output and snippets/where_dy_comes_from/15_dy_indexed_slices.py"
     )
     assert list(result.numpy()) == [2.0, 0.0, 2.0], f"{context}: tf.convert_to_tensor(dy) no longer gives the dense dy"
+
+
+@pytest.mark.parametrize("in_function", [False, True], ids=["eager", "tape inside tf.function"])
+def test_a_scalar_output_gradients_reaches_grad_unchecked(in_function):
+    """docs/where-dy-comes-from.md#vector-output: TensorFlow does not check the shape of output_gradients."""
+    shapes = []
+
+    @tf.custom_gradient
+    def double(x):
+        def grad(dy):
+            shapes.append(tuple(dy.shape))
+            return 2.0 * dy
+
+        return 2.0 * x, grad
+
+    def run(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = double(x)
+        return tape.gradient(y, x, output_gradients=tf.constant(5.0))
+
+    result = (tf.function(run) if in_function else run)(tf.constant([1.0, 2.0, 3.0]))
+    fix = "update docs/where-dy-comes-from.md#vector-output (and .ru.md) and snippets/where_dy_comes_from/05_vector_output_weighted.py"
+    assert shapes == [()], f"a scalar output_gradients now reaches grad with shape {shapes}; {fix}"
+    assert tuple(result.shape) == (), f"the gradient of a (3,) input now has shape {tuple(result.shape)}; {fix}"
+
+
+def test_a_persistent_tape_outside_a_traced_function_runs_grads_python_again():
+    """docs/where-dy-comes-from.md#inside-tf-function: a second backward pass is built for higher orders."""
+    calls = []
+
+    @tf.custom_gradient
+    def double(x):
+        def grad(dy):
+            calls.append(1)
+            return 2.0 * dy
+
+        return 2.0 * x, grad
+
+    f = tf.function(double)
+    x = tf.constant(1.0)
+    counts = []
+    for persistent in (False, False, True, True, False):
+        with tf.GradientTape(persistent=persistent) as tape:
+            tape.watch(x)
+            y = f(x)
+        assert float(tape.gradient(y, x)) == 2.0
+        counts.append(len(calls))
+    assert f.experimental_get_tracing_count() == 1
+    assert counts[0] == counts[1] and counts[2] > counts[1] and counts[4] == counts[3] == counts[2], (
+        f"grad's Python ran {counts} times (cumulative) for tapes non-persistent x2, persistent x2, non-persistent; "
+        "update docs/where-dy-comes-from.md#inside-tf-function (and .ru.md) and snippets/where_dy_comes_from/13_inside_tf_function.py"
+    )
