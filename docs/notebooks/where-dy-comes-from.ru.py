@@ -79,17 +79,17 @@
 # %%
 
 # %% [markdown]
-# ## Лента, которую можно прочитать <a id="readable-tape"></a>
+# ## Самописная лента на Python <a id="readable-tape"></a>
 #
 # Вся суть `tape.gradient` на обычном Python, без TensorFlow: список записей, по одной на операцию (её значение,
 # её входы, её `grad`), и обход от последней записи к первой, при котором каждый `grad` получает `dy`, уже
-# сложенный из вкладов всех потребителей. Глава разбирает его построчно
+# сложенный из вкладов всех потребителей. Глава разбирает этот код построчно
 # (https://custom-gradients-faq.github.io/custom-gradients-faq/ru/where-dy-comes-from/#readable-tape).
 
 # %%
 
 # %% [markdown]
-# Ваш `log1pexp` на этой ленте, с тем же `grad(dy)` (только `tf.exp` стал `math.exp`), и L = 3y + y² при x = 0:
+# Ваш `log1pexp` на этой ленте, с тем же `grad(dy)` (только `tf.exp` и `tf.math.log` заменены на `math.exp` и `math.log`), и L = 3y + y² при x = 0:
 # один вызов `grad` с dy = 3 + 2y = 4.3863 — как и на ленте TensorFlow выше.
 
 # %%

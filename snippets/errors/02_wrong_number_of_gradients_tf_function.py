@@ -1,4 +1,4 @@
-"""Inside tf.function: too few and too many gradients both say "too few"."""
+"""Inside tf.function: "too few" either way; a variable read adds a slot."""
 
 import tensorflow as tf
 
@@ -19,6 +19,17 @@ def too_many(x, y):
     return x * y, grad
 
 
+w = tf.Variable(4.0)
+
+
+@tf.custom_gradient
+def too_few_with_variable(x, y):  # reads w: one more slot
+    def grad(dy, variables=None):
+        return dy * y * w, [dy * x * y]  # one input gradient, one for w
+
+    return x * y * w, grad
+
+
 def gradients_in_tf_function(f):
     @tf.function
     def step(x, y):
@@ -30,7 +41,7 @@ def gradients_in_tf_function(f):
     return step(tf.constant(2.0), tf.constant(3.0))
 
 
-for f in [too_few, too_many]:
+for f in [too_few, too_many, too_few_with_variable]:
     try:
         gradients_in_tf_function(f)
     except tf.errors.InternalError as e:

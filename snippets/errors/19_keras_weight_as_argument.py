@@ -50,6 +50,16 @@ def fit(run_eagerly):
     return f"trained, loss {history.history['loss'][0]}"
 
 
+def predict(run_eagerly):  # inference only: no tape, no gradient
+    model = keras.Sequential([keras.Input((1,)), Scale()])
+    model.compile(loss="mse", run_eagerly=run_eagerly)
+    return f"predicted {model.predict(tf.ones((1, 1)), verbose=0).tolist()}"
+
+
+def layer_call():  # the layer called eagerly, no tape
+    return f"output {float(layer(tf.constant(3.0)))}"
+
+
 def show(label, run, *args):
     try:
         print(f"{label:37}{run(*args)}")
@@ -81,3 +91,6 @@ for name, w in [
     show(f"{name}, tf.function:", in_tf_function, w)
 for run_eagerly in [False, True]:
     show(f"Keras fit, run_eagerly={run_eagerly}:", fit, run_eagerly)
+for run_eagerly in [False, True]:
+    show(f"Keras predict, run_eagerly={run_eagerly}:", predict, run_eagerly)
+show("Keras layer called eagerly, no tape:", layer_call)

@@ -20,11 +20,12 @@ for name, x in [
     g = tape.gradient(y, x)
     print(f"x = {name}: dy/dx =", g if g is None else g.numpy())
 
-v = tf.Variable(
-    3
-)  # an integer variable, watched by the tape itself: no warning
+# an integer variable: the tape watches it by itself, with no warning
+v = tf.Variable(3)
 with tf.GradientTape() as tape:
     y = tf.cast(v, tf.float32) ** 2
+watched = [var.dtype.name for var in tape.watched_variables()]
+print("v = tf.Variable(3): watched variables:", watched)
 print("v = tf.Variable(3): dy/dv =", tape.gradient(y, v))
 with tf.GradientTape() as tape:
     tape.watch(v)  # watched by hand: the same warning as for tf.constant(3)

@@ -53,6 +53,16 @@ def second(x, f):
     return tape.gradient(dy_dx, x)  # calls second_order_and_transpose
 
 
+def under_second_tape(x, f):  # a gradient penalty's layout
+    w = tf.constant(1.0)  # stands for a weight that the outer tape trains
+    with tf.GradientTape() as outer:
+        outer.watch([x, w])
+        dy_dx = first(x, f)  # only the first derivative is asked for
+        done.append("inner.gradient")
+        loss = w * dy_dx
+    return outer.gradient(loss, w)  # = dy_dx: still no second derivative
+
+
 def key_line(e):  # tf.function adds a traceback: keep the message's last line
     name = type(e).__name__
     lines = [line.strip() for line in str(e).strip().splitlines()]
@@ -64,7 +74,7 @@ def key_line(e):  # tf.function adds a traceback: keep the message's last line
 
 
 f = op_with_fused_backprop
-contexts = {  # each gives a derivative (first or second) as a function of x
+contexts = {  # each turns a derivative d(x, f) into a function of x
     "eager": lambda d: lambda x: d(x, f),
     "tapes inside tf.function": lambda d: tf.function(lambda x: d(x, f)),
     "tapes outside tf.function": lambda d: lambda x: d(x, tf.function(f)),
@@ -77,9 +87,19 @@ contexts = {  # each gives a derivative (first or second) as a function of x
     ),
 }
 x = tf.constant(0.0)
+done = []  # the calls of under_second_tape that returned
 for mode, wrap in contexts.items():
     print(f"{mode}: first derivative at x = 0 is {wrap(first)(x):.4f}")
     try:
         print(f"{mode}: second derivative is {wrap(second)(x):.4f}")
     except Exception as e:
         print(f"{mode}: second derivative fails with {key_line(e)}")
+    if mode.startswith("tf.gradients"):
+        continue  # no tape, so no second tape either
+    done.clear()
+    try:
+        value = wrap(under_second_tape)(x)
+        print(f"{mode}: under a second tape, d loss/dw is {value:.4f}")
+    except Exception as e:
+        call = "outer.gradient" if done else "inner.gradient"
+        print(f"{mode}: under a second tape, {call} fails with {key_line(e)}")

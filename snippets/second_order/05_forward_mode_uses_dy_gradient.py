@@ -31,10 +31,29 @@ def make_softplus(gradient_wrt_dy):  # version 2, the dy part plugged in
     return softplus
 
 
+@tf.custom_gradient
+def version1(x):  # dy outside the inner function: one return value
+    y, x_grad = fused_op(x)
+
+    def first_order_gradient(dy):
+        @tf.custom_gradient
+        def first_order_custom(unused_x):
+            def second_order(ddy):
+                return ddy * x_grad * (1 - x_grad)
+
+            return x_grad, second_order
+
+        return dy * first_order_custom(x)
+
+    return y, first_order_gradient
+
+
 variants = {
     "right: ddy * x_grad": make_softplus(lambda ddy, x_grad: ddy * x_grad),
     "wrong: ddy": make_softplus(lambda ddy, x_grad: ddy),
     "wrong: None": make_softplus(lambda ddy, x_grad: None),
+    "version 1": version1,
+    "tf.math.softplus": tf.math.softplus,  # no custom gradient
 }
 x = tf.constant(0.0)  # softplus'(0) = 0.5, softplus''(0) = 0.25
 one = tf.constant(1.0)

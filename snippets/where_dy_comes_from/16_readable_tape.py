@@ -129,6 +129,22 @@ CASES = {  # name: (the target L built from x, the first dy)
 }
 
 
+def siblings(x, op):  # two custom-gradient consumers of one value
+    y = op.log1pexp(x)
+    return op.add(op.square(y), op.log1pexp(y))
+
+
+def off_the_path(x, op):  # square's input does not depend on x
+    return op.mul(op.log1pexp(x), op.square(op.const(2.0)))
+
+
+DIFFERENT = {  # where the real tape does more than the readable one
+    "siblings, L = square(y) + log1pexp(y)": (siblings, 1.0),
+    "off the path, L = y * square(2)": (off_the_path, 1.0),
+}
+CASES.update(DIFFERENT)
+
+
 def readable_tape(case, x_value):
     tape.clear()
     calls.clear()
@@ -151,6 +167,8 @@ def tensorflow_tape(case, x_value):
 
 if __name__ == "__main__":
     for case in CASES:
+        if case == next(iter(DIFFERENT)):
+            print("where the two tapes differ (the same dL/dx):")
         print(f"{case}, x = 0:")
         for name, run in [("readable", readable_tape), ("TF", tensorflow_tape)]:
             grads, dx = run(case, 0.0)

@@ -1,7 +1,9 @@
 """Claims of the error index that hold in one context and not in another (issue 20), each checked in the
 context where an earlier wording was false: a TF1 graph, a non-persistent tape, float32 vs float64, the Keras 3
-backend module, a step run eagerly. In-process against TensorFlow, independent of the snippets' printing."""
+backend module, a step run eagerly; an unknown static shape, a second calling line, a variable the function reads,
+run_functions_eagerly, a dict argument, a Keras layer called eagerly without a tape. In-process against TensorFlow, independent of the snippets' printing."""
 
+import logging
 import uuid
 import warnings
 
@@ -9,6 +11,7 @@ import keras
 import numpy as np
 import pytest
 import tensorflow as tf
+from tensorflow.python.platform import tf_logging
 
 FIX = "update docs/errors.md (and .ru.md)"
 
@@ -149,4 +152,241 @@ def test_gradients_do_not_exist_warning_count_depends_on_the_step_and_the_filter
     assert count == expected, (
         f"run_eagerly={run_eagerly}, filter {warning_filter!r}: {count} warnings in 4 steps, not {expected}; "
         f"{FIX} #gradients-do-not-exist"
+    )
+
+
+def assert_raises(run, kind, text, where):
+    """run() raises `kind` with `text` in its message; otherwise the failure names what to update."""
+    try:
+        run()
+    except Exception as e:  # any other error is a changed behaviour too
+        assert isinstance(e, kind) and text in str(e), f"now {type(e).__name__}: {str(e)[:300]}; {where}"
+    else:
+        raise AssertionError(f"no {kind.__name__} ({text!r}) any more; {where}")
+
+
+# --- contexts a reviewer found where an earlier sentence was false (docs/errors.md, issue: false claims) -----------
+
+
+@tf.custom_gradient
+def wrong_shape(x):
+    return 2.0 * x, lambda dy: tf.reduce_sum(dy, keepdims=True)  # (1,) for a (3,) input
+
+
+@pytest.mark.parametrize("context", ["tf.gradients in tf.function", "tape outside tf.function"])
+@pytest.mark.parametrize("signature", [None, [tf.TensorSpec([None])]], ids=["static shape", "input_signature [None]"])
+def test_graph_backward_pass_checks_a_gradient_against_the_static_shape_only(context, signature):
+    x = tf.constant([1.0, 2.0, 3.0])
+
+    def run():
+        if context == "tf.gradients in tf.function":
+            return tf.function(lambda x: tf.gradients(wrong_shape(x), x)[0], input_signature=signature)(x)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.function(wrong_shape, input_signature=signature)(x)
+        return tape.gradient(y, x)
+
+    where = f"{FIX} #addn-dtype-or-shape, snippets/errors/56_wrong_shape_unknown_static_shape.py"
+    if signature is None:
+        assert_raises(run, ValueError, "Incompatible shapes between op input and calculated input gradient", where)
+    else:
+        g = run()
+        assert g.shape == (1,), f"{context}, unknown static shape: a (1,) gradient now gives {g.shape}; {where}"
+
+
+def test_the_integer_watch_warning_is_counted_per_calling_line():
+    messages = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = lambda record: messages.append(record.getMessage())
+
+    def watch(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)  # one calling line, however often watch() runs
+
+    tf.get_logger().addHandler(handler)
+    try:
+        for i in range(7):
+            watch(tf.constant(i))
+        first_line = len(messages)
+        for i in range(7):
+            with tf.GradientTape() as tape:
+                tape.watch(tf.constant(i))  # another line: counted apart
+    finally:
+        tf.get_logger().removeHandler(handler)
+    assert all("The dtype of the watched tensor must be floating" in m for m in messages), messages
+    assert (first_line, len(messages)) == (5, 10), (
+        f"7 watches on one line, then 7 on another: {first_line} and {len(messages)} warnings, not 5 and 10 "
+        f"(log_first_n per calling line); {FIX} #integer-source, snippets/errors/58_integer_source_warning_count.py"
+    )
+
+
+def test_an_integer_variable_is_listed_as_watched_and_gets_a_none_gradient():
+    v = tf.Variable(3)
+    with tf.GradientTape() as tape:
+        y = tf.cast(v, tf.float32) ** 2
+    where = f"{FIX} #integer-source, snippets/errors/35_integer_source.py"
+    assert [w.dtype for w in tape.watched_variables()] == [tf.int32], f"watched_variables() changed; {where}"
+    assert tape.gradient(y, v) is None, f"an integer variable now gets a gradient; {where}"
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_float_under_tf_function_casts_to_float32_whatever_the_dtype(dtype):
+    w = tf.Variable(1.0 + 1e-12, dtype=dtype)
+
+    def loss_and_gradient():
+        with tf.GradientTape() as tape:
+            loss = float(w * 3.0)
+        return loss, tape.gradient(loss, w)
+
+    loss, g = tf.function(loss_and_gradient)()
+    where = f"{FIX} #python-number-in-tape, snippets/errors/59_float_in_tf_function_is_float32.py"
+    assert loss.dtype == tf.float32 and float(g) == 3.0, f"{dtype.name}: loss {loss.dtype.name}, gradient {g}; {where}"
+    mixed = tf.function(lambda: float(w * 3.0) * w)
+    if dtype == tf.float64:
+        assert float(loss) == 3.0, f"float64: the float32 loss kept the 1e-12 ({float(loss) - 3.0}); {where}"
+        assert_raises(mixed, TypeError, "has type float64 that does not match type float32", where)
+    else:
+        assert float(mixed()) == 3.0, where
+
+
+def test_wrong_number_of_gradients_in_tf_function_counts_a_variable_too():
+    w = tf.Variable(4.0)
+
+    @tf.custom_gradient
+    def too_few_with_variable(x, y):
+        def grad(dy, variables=None):
+            return dy * y * w, [dy * x * y]
+
+        return x * y * w, grad
+
+    @tf.function
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            tape.watch([x, y])
+            z = too_few_with_variable(x, y)
+        return tape.gradient(z, [x, y])
+
+    where = f"{FIX} #returned-too-few-gradients, snippets/errors/02_wrong_number_of_gradients_tf_function.py"
+    assert_raises(
+        lambda: step(tf.constant(2.0), tf.constant(3.0)), tf.errors.InternalError, "Expected 4 but received 3", where
+    )
+
+
+def test_numpy_in_grad_works_when_functions_run_eagerly():
+    calls = []
+
+    @tf.custom_gradient
+    def double(x):
+        def grad(dy):
+            calls.append(1)
+            return dy.numpy() * 2.0
+
+        return 2.0 * x, grad
+
+    def gradient(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = double(x)
+        return tape.gradient(y, x)
+
+    step = tf.function(gradient)
+    tf.config.run_functions_eagerly(True)
+    try:
+        results = [float(step(tf.constant(1.0))) for _ in range(3)]
+    finally:
+        tf.config.run_functions_eagerly(False)
+    where = f"{FIX} #symbolictensor-numpy, snippets/errors/16_numpy_in_grad_tf_function.py"
+    assert (results, len(calls)) == ([2.0, 2.0, 2.0], 3), (
+        f"run_functions_eagerly(True): {results}, grad ran {len(calls)} times; {where}"
+    )
+    where = f"{FIX} #symbolictensor-numpy, snippets/errors/16_numpy_in_grad_tf_function.py"
+    assert_raises(lambda: tf.function(gradient)(tf.constant(1.0)), AttributeError, "no attribute 'numpy'", where)
+
+
+@pytest.mark.parametrize("in_tf_function", [False, True], ids=["eager", "tf.function"])
+@pytest.mark.parametrize("as_dict", [False, True], ids=["written order", "a dict"])
+def test_a_dict_argument_takes_its_gradients_in_sorted_key_order(in_tf_function, as_dict):
+    @tf.custom_gradient
+    def f(d):  # y = 10 * a + b
+        def grad(dy):
+            return {"b": dy * 1.0, "a": dy * 10.0} if as_dict else (dy * 1.0, dy * 10.0)
+
+        return d["b"] + 10.0 * d["a"], grad
+
+    a, b = tf.constant(1.0), tf.constant(2.0)
+
+    def gradients():
+        with tf.GradientTape() as tape:
+            tape.watch([a, b])
+            y = f({"b": b, "a": a})
+        return tape.gradient(y, [a, b])
+
+    da, db = (tf.function(gradients) if in_tf_function else gradients)()
+    expected = (10.0, 1.0) if as_dict else (1.0, 10.0)  # a tuple in written order: swapped
+    assert (float(da), float(db)) == expected, (
+        f"dy/da, dy/db = {float(da)}, {float(db)}, not {expected}; "
+        f"{FIX} #expected-to-return-n-gradients, snippets/errors/57_dict_argument_gradient_order.py"
+    )
+
+
+def test_a_keras_weight_argument_fails_on_any_eager_call_without_a_tape_too():
+    @tf.custom_gradient
+    def scale(x, w):
+        return x * w, lambda dy: (dy * w, tf.reduce_sum(dy * x))
+
+    class Scale(keras.layers.Layer):
+        def build(self, input_shape):
+            self.w = self.add_weight(shape=(), initializer=keras.initializers.Constant(2.0))
+
+        def call(self, x):
+            return scale(x, self.w)
+
+    where = f"{FIX} #must-accept-variables, snippets/errors/19_keras_weight_as_argument.py"
+    layer = Scale()
+    layer.build(None)
+    message = "grad_fn must accept keyword argument 'variables'"
+    assert_raises(lambda: layer(tf.constant(3.0)), TypeError, message, f"a layer call, no tape; {where}")
+    model = keras.Sequential([keras.Input((1,)), Scale()])
+    model.compile(loss="mse")
+    assert model.predict(np.ones((1, 1)), verbose=0).tolist() == [[2.0]], f"compiled predict; {where}"
+    model.compile(loss="mse", run_eagerly=True)
+    predict = lambda: model.predict(np.ones((1, 1)), verbose=0)  # noqa: E731
+    assert_raises(predict, TypeError, message, f"predict, run_eagerly=True; {where}")
+
+
+@pytest.mark.parametrize("autograph", [True, False], ids=["AutoGraph", "autograph=False"])
+def test_integer_watch_warnings_in_tf_functions_share_one_count_under_autograph(autograph):
+    """In AutoGraph-converted code the caller that log_first_n sees is AutoGraph's own call site."""
+    messages = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = lambda record: messages.append(record.getMessage())
+
+    @tf.function(autograph=autograph)
+    def c(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+        return x
+
+    @tf.function(autograph=autograph)
+    def d(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+        return x
+
+    saved = dict(tf_logging._log_counter_per_token)
+    tf_logging._log_counter_per_token.clear()  # other tests' watches must not use up the count
+    tf.get_logger().addHandler(handler)
+    try:
+        for n in range(1, 5):
+            c(tf.zeros([n], tf.int32))
+            d(tf.zeros([n], tf.int32))
+    finally:
+        tf.get_logger().removeHandler(handler)
+        tf_logging._log_counter_per_token.clear()
+        tf_logging._log_counter_per_token.update(saved)
+    count = sum("dtype of the watched tensor" in m for m in messages)
+    expected = 5 if autograph else 8
+    assert count == expected, (
+        f"two tape.watch lines in tf.function(autograph={autograph}), 4 traces each: {count} warnings, not "
+        f"{expected}; {FIX} #integer-source, snippets/errors/58_integer_source_warning_count.py"
     )

@@ -447,7 +447,7 @@ def test_integer_sources_get_none_everywhere():
     assert tape.gradient(y, v) is None
     from tensorflow.python.platform import tf_logging
 
-    tf_logging._log_counter_per_token.clear()  # the warning is logged only the first five times in a process
+    tf_logging._log_counter_per_token.clear()  # the warning is logged at most five times per calling line
     messages = []
     handler = logging.Handler(logging.WARNING)
     handler.emit = lambda record: messages.append(record.getMessage())

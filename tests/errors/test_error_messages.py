@@ -19,6 +19,10 @@ ERRORS = {
     "02_wrong_number_of_gradients_tf_function.py": [
         ("InternalError", "Recorded operation 'too_few' returned too few gradients. Expected 3 but received 2"),
         ("InternalError", "Recorded operation 'too_many' returned too few gradients. Expected 3 but received 4"),
+        (
+            "InternalError",
+            "Recorded operation 'too_few_with_variable' returned too few gradients. Expected 4 but received 3",
+        ),
     ],
     "03_wrong_number_of_gradients_tape_outside.py": [
         ("ValueError", 'Num gradients 2 generated for op name: "IdentityN"'),
@@ -107,6 +111,14 @@ ERRORS = {
             "Keras fit, run_eagerly=True:",
             "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'",
         ),
+        (
+            "Keras predict, run_eagerly=True:",
+            "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'",
+        ),
+        (
+            "Keras layer called eagerly, no tape:",
+            "TypeError: @tf.custom_gradient grad_fn must accept keyword argument 'variables'",
+        ),
     ],
     "33_non_differentiable_op.py": [
         ("Keras fit, tf.round in the loss: ValueError", "No gradients provided for any variable"),
@@ -138,6 +150,12 @@ ERRORS = {
     ],
     "49_nan_second_derivative_reported_as_zero.py": [
         ("InvalidArgumentError", "value of the loss : Tensor had NaN values"),
+    ],
+    "56_wrong_shape_unknown_static_shape.py": [
+        ("ValueError", "Incompatible shapes between op input and calculated input gradient"),
+    ],
+    "59_float_in_tf_function_is_float32.py": [
+        ("TypeError", "Input 'y' of 'Mul' Op has type float64 that does not match type float32 of argument 'x'"),
     ],
     "50_batch_jacobian_needs_persistent_tape.py": [
         (
@@ -200,6 +218,9 @@ def test_every_error_snippet_is_checked():
         "53_reduce_prod_second_derivative.py",
         "54_recompute_grad_same_tensor_twice.py",
         "55_jacobian_empty_batch.py",
+        # tests/errors/test_context_dependent_behaviour.py
+        "57_dict_argument_gradient_order.py",
+        "58_integer_source_warning_count.py",
     }
     names = {p.name for p in (ROOT / DIR).glob("*.py")}
     unchecked = names - set(ERRORS) - behaviour_only
@@ -273,6 +294,9 @@ def test_keras_weight_snippet_shows_where_variables_is_needed():
     ]:
         line = next(line for line in out.splitlines() if line.startswith(label))
         assert line.endswith("dy/dx = 2.0, dy/dw = 3.0"), f"{path}: {label} should work without `variables`:\n{out}"
+    assert "Keras predict, run_eagerly=False:    predicted [[2.0]]" in out, (
+        f"{path}: a compiled predict should work without `variables`:\n{out}"
+    )
 
 
 def test_pass_through_gives_ones_for_y_and_loss_gradient_for_loss():

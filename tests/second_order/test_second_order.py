@@ -96,6 +96,15 @@ def in_mode(mode, f, *args):
     return f(*args) if mode == "eager" else tf.function(f)(*args)
 
 
+def raised(run):
+    """The exception run() raises, or None."""
+    try:
+        run()
+    except Exception as e:
+        return e
+    return None
+
+
 def numbers(t):
     return None if t is None else t.numpy()
 
@@ -103,7 +112,7 @@ def numbers(t):
 # --- 01: the docstring example as printed ---------------------------------------------------------------
 
 
-def test_docstring_example_as_printed_fails_only_at_second_order():
+def test_docstring_example_as_printed_snippet_output():
     result = run_snippet(f"{SNIPPETS}/01_docstring_as_printed.py")
     out = result.stdout
     where = f"{SNIPPETS}/01_docstring_as_printed.py; update {PAGE} section #run-as-printed"
@@ -126,6 +135,87 @@ def test_docstring_example_as_printed_fails_only_at_second_order():
             f"{context}: second derivative fails with ValueError: Num gradients 3 generated for op ... "
             "do not match num inputs 2" in out
         ), f"the graph's backward pass no longer raises the same ValueError, {context} ({where}):\n{out}"
+    for line in [
+        "eager: under a second tape, outer.gradient fails with ValueError: custom_gradient function expected to "
+        "return 1 gradients, but returned 2 instead.",
+        "tapes inside tf.function: under a second tape, outer.gradient fails with InternalError: Recorded operation "
+        "'first_order_custom' returned too few gradients. Expected 2 but received 3",
+        "tapes outside tf.function: under a second tape, inner.gradient fails with ValueError: Num gradients 3 "
+        "generated for op ... do not match num inputs 2",
+    ]:
+        assert line in out, f"the first derivative under a second tape changed ({where}): no {line!r} in\n{out}"
+
+
+def docstring_as_printed():
+    """The docstring's op_with_fused_backprop with its bug: two gradients for first_order_custom's one input."""
+
+    @tf.custom_gradient
+    def op_with_fused_backprop(x):
+        y, x_grad = fused_op(x)
+
+        def first_order_gradient(dy):
+            @tf.custom_gradient
+            def first_order_custom(unused_x):
+                def second_order_and_transpose(ddy):
+                    return ddy * x_grad * (1 - x_grad), ddy * x_grad
+
+                return x_grad, second_order_and_transpose
+
+            return dy * first_order_custom(x)
+
+        return y, first_order_gradient
+
+    return op_with_fused_backprop
+
+
+def first_derivative_under_second_tape(f, x, watch_x, reached):
+    """A gradient penalty's layout: the outer tape trains w on w * f'(x); no second derivative is asked for."""
+    w = tf.constant(1.0, x.dtype)
+    with tf.GradientTape() as outer:
+        outer.watch([x, w] if watch_x else [w])
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        first = inner.gradient(y, x)
+        reached.append("outer.gradient")
+        loss = w * first
+    return outer.gradient(loss, w)
+
+
+UNDER_SECOND_TAPE = [  # context, the second tape watches x, the call that fails, its error and message
+    ("eager", True, "outer.gradient", ValueError, "expected to return 1 gradients, but returned 2"),
+    ("tapes inside tf.function", True, "outer.gradient", tf.errors.InternalError, "Expected 2 but received 3"),
+    ("tapes outside tf.function", True, "inner.gradient", ValueError, "Num gradients 3 generated for op"),
+    ("eager, second tape not watching x", False, None, None, None),
+    ("tapes outside tf.function, second tape not watching x", False, None, None, None),
+]
+
+
+@pytest.mark.parametrize(
+    "context, watch_x, fails_at, error, message", UNDER_SECOND_TAPE, ids=[case[0] for case in UNDER_SECOND_TAPE]
+)
+def test_docstring_first_derivative_under_second_tape(context, watch_x, fails_at, error, message):
+    f, x, reached = docstring_as_printed(), tf.constant(X), []
+    run = {
+        "eager": lambda: first_derivative_under_second_tape(f, x, watch_x, reached),
+        "tapes inside tf.function": lambda: tf.function(
+            lambda x: first_derivative_under_second_tape(f, x, watch_x, reached)
+        )(x),
+        "tapes outside tf.function": lambda: first_derivative_under_second_tape(tf.function(f), x, watch_x, reached),
+    }[context.split(",")[0]]
+    where = f"{SNIPPETS}/01_docstring_as_printed.py, {PAGE} section #run-as-printed"
+    if error is None:
+        np.testing.assert_allclose(
+            numbers(run()), sigmoid(X).sum(), rtol=1e-12, err_msg=f"{context}: d loss/dw = sum of f'(x) ({where})"
+        )
+        return
+    caught = raised(run)
+    assert isinstance(caught, error) and message in str(caught), (
+        f"{context}: the docstring example's first derivative under a second tape watching x now gives {caught!r}, "
+        f"not {error.__name__} '{message}' ({where})"
+    )
+    at = "outer.gradient" if reached else "inner.gradient"
+    assert at == fails_at, f"{context}: it now fails at {at}, not {fails_at} ({where})"
 
 
 # --- 02: without unused_x the second derivative is None ---------------------------------------------------
@@ -253,10 +343,13 @@ def test_forward_mode_snippet_output():
         "right: ddy * x_grad": ["0.5000", "0.0000", "TypeError", "0.5000", "0.2500"],
         "wrong: ddy": ["1.0000", "0.0000", "TypeError", "0.5000", "0.2500"],
         "wrong: None": ["None", "0.0000", "TypeError", "0.5000", "0.2500"],
+        "version 1": ["0.5000", "0.0000", "TypeError", "0.5000", "0.2500"],
+        "tf.math.softplus": ["0.5000", "0.5000", "0.5000", "0.5000", "0.2500"],
     }
     assert found == expected, (
         f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py: eager forward mode should change with the dy gradient, "
-        f"inside tf.function it gave 0 and around one a TypeError, and reverse mode should not change; update "
+        f"inside tf.function it gave 0 and around one a TypeError (tf.math.softplus: the true value), and reverse "
+        f"mode should not change; update "
         f"{PAGE} section #forward-mode if TensorFlow changed this:\n{out}"
     )
 
@@ -267,36 +360,146 @@ def forward_mode(f, x):
     return acc.jvp(y)
 
 
-def docstring_log1pexp():
-    @tf.custom_gradient
-    def log1pexp(x):
-        e = tf.exp(x)
-        return tf.math.log(1 + e), lambda dy: dy * (1 - 1 / (1 + e))
-
-    return log1pexp
+FORWARD_CONTEXTS = {
+    "eager": lambda f, x: forward_mode(f, x),
+    "inside tf.function": lambda f, x: tf.function(lambda x: forward_mode(f, x))(x),
+    "around tf.function": lambda f, x: forward_mode(tf.function(f), x),
+}
 
 
 @pytest.mark.parametrize(
     "context, expected",
+    [("eager", "sigmoid"), ("inside tf.function", "zeros"), ("around tf.function", TypeError)],
+)
+def test_version1_forward_mode_works_only_in_eager_mode(context, expected):
+    where = (
+        f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py (row 'version 1'), {PAGE} sections #version-1, #forward-mode"
+    )
+    x, run = tf.constant(X), FORWARD_CONTEXTS[context]
+    if expected is TypeError:
+        error = raised(lambda: run(version1(), x))  # TF fails inside its own error handling
+        assert isinstance(error, TypeError) and "InternalError.__init__" in str(error), (
+            f"version 1, forward mode {context}: no longer the internal TypeError but {error!r} ({where})"
+        )
+        return
+    jvp = run(version1(), x)
+    want = sigmoid(X) if expected == "sigmoid" else np.zeros_like(X)
+    assert jvp is not None, f"version 1, forward mode {context}: now None ({where})"
+    np.testing.assert_allclose(numbers(jvp), want, rtol=1e-12, err_msg=f"version 1, forward mode {context} ({where})")
+    # TensorFlow's own softplus gets the true derivative in the same context: the loss is the custom gradient's
+    np.testing.assert_allclose(
+        numbers(run(tf.math.softplus, x)), sigmoid(X), rtol=1e-12, err_msg=f"tf.math.softplus, {context} ({where})"
+    )
+
+
+def version1_marked(opaque):
+    """Version 1 whose first derivative is marked (3 * sigmoid); fused_op opaque or not."""
+
+    @tf.custom_gradient
+    def softplus(x):
+        y, x_grad = fused_op(x) if opaque else (tf.math.softplus(x), tf.math.sigmoid(x))
+
+        def first_order_gradient(dy):
+            @tf.custom_gradient
+            def first_order_custom(unused_x):
+                return 3.0 * x_grad, lambda ddy: ddy * x_grad * (1 - x_grad)
+
+            return dy * first_order_custom(x)
+
+        return y, first_order_gradient
+
+    return softplus
+
+
+@pytest.mark.parametrize(
+    "context, opaque, expected",
     [
-        ("eager", "nan"),
-        ("inside tf.function", "nan"),
-        ("around tf.function", 1.0),
+        ("eager", True, "grad"),
+        ("inside tf.function", True, "zeros"),
+        ("inside tf.function, fused_op transparent", False, "forward ops"),
     ],
 )
-def test_forward_mode_calls_grad_only_around_a_tf_function(context, expected):
-    f, x = docstring_log1pexp(), tf.constant(100.0)
-    run = {
-        "eager": lambda: forward_mode(f, x),
-        "inside tf.function": lambda: tf.function(lambda x: forward_mode(f, x))(x),
-        "around tf.function": lambda: forward_mode(tf.function(f), x),
-    }[context]
-    jvp = float(run())
+def test_forward_mode_inside_tf_function_differentiates_the_forward_ops(context, opaque, expected):
+    where = f"{SNIPPETS}/05_forward_mode_uses_dy_gradient.py, {PAGE} section #forward-mode (why 0 inside tf.function)"
+    jvp = FORWARD_CONTEXTS[context.split(",")[0]](version1_marked(opaque), tf.constant(X))
+    want = {"grad": 3.0 * sigmoid(X), "zeros": np.zeros_like(X), "forward ops": sigmoid(X)}[expected]
+    assert jvp is not None, f"forward mode {context}: now None ({where})"
+    np.testing.assert_allclose(
+        numbers(jvp), want, rtol=1e-12, err_msg=f"forward mode {context} should give the {expected} value ({where})"
+    )
+
+
+def docstring_log1pexp(calls, extra=False):
+    @tf.custom_gradient
+    def log1pexp(x):
+        e = tf.exp(x)
+
+        def grad(dy):
+            calls.append(1)
+            g = dy * (1 - 1 / (1 + e))
+            return (g, g) if extra else g
+
+        return tf.math.log(1 + e), grad
+
+    return log1pexp
+
+
+def marked_double(calls):
+    """2x, whose grad returns a marker: 100 per unit of dy instead of the true 2."""
+
+    @tf.custom_gradient
+    def double(x):
+        def grad(dy):
+            calls.append(1)
+            return dy * 100.0
+
+        return 2.0 * x, grad
+
+    return double
+
+
+@pytest.mark.parametrize(
+    "context, expected, expected_marked",
+    [
+        ("eager", "nan", 2.0),
+        ("inside tf.function", "nan", 2.0),
+        ("around tf.function", 1.0, 100.0),
+    ],
+)
+def test_forward_mode_calls_grad_and_uses_it_only_around_a_tf_function(context, expected, expected_marked):
     where = f"{SNIPPETS}/09_forward_mode_skips_custom_gradient.py, {PAGE} section #forward-mode"
+    run = FORWARD_CONTEXTS[context]
+    calls = []
+    jvp = float(run(docstring_log1pexp(calls), tf.constant(100.0)))
+    assert len(calls) == 1, f"forward mode {context} now calls log1pexp's grad {len(calls)} times, not once: {where}"
     if expected == "nan":
         assert math.isnan(jvp), f"forward mode {context} now uses the custom grad (gives {jvp}, not nan): {where}"
     else:
         assert jvp == expected, f"forward mode {context} no longer uses the custom grad (gives {jvp}): {where}"
+    # The same with a marker grad: whose value comes out, the forward ops' (2) or grad's (100)?
+    calls = []
+    marked = float(run(marked_double(calls), tf.constant(1.0)))
+    assert calls, f"forward mode {context} no longer calls grad at all: {where}"
+    assert marked == expected_marked, (
+        f"forward mode {context} of 2x with a grad returning 100: now {marked}, not {expected_marked}: {where}"
+    )
+
+
+@pytest.mark.parametrize(
+    "context, error, message",
+    [
+        ("eager", ValueError, "expected to return 1 gradients, but returned 2"),
+        ("inside tf.function", Exception, "Expected 2 but received 3"),
+        ("around tf.function", ValueError, "Num gradients 3 generated for op"),
+    ],
+)
+def test_forward_mode_raises_grads_errors_even_where_it_drops_its_result(context, error, message):
+    where = f"{SNIPPETS}/09_forward_mode_skips_custom_gradient.py, {PAGE} section #forward-mode"
+    caught = raised(lambda: FORWARD_CONTEXTS[context](docstring_log1pexp([], extra=True), tf.constant(100.0)))
+    assert isinstance(caught, error) and message in str(caught), (
+        f"forward mode {context}: a grad with one gradient too many now gives {caught!r}, not {error.__name__} "
+        f"'{message}' ({where})"
+    )
 
 
 # --- 06: @tf.custom_gradient on grad itself (tensorflow#34503, #36168) ------------------------------------
