@@ -204,6 +204,9 @@ def gradient(target, sources, output_gradient=1.0):
                 dys[id(x)] = dys.get(id(x), 0.0) + dx
     return [dys.get(id(s)) for s in sources]
 
+
+print("the tape starts empty:", tape)
+
 # %% [markdown]
 # Your `log1pexp` on it, with the same `grad(dy)` (only `tf.exp` and `tf.math.log` became `math.exp` and `math.log`), and L = 3y + y² at x = 0:
 # one call of `grad`, with dy = 3 + 2y = 4.3863, as on TensorFlow's tape above.

@@ -46,6 +46,7 @@ def gradient(target, sources, output_gradient=1.0):
     return [dys.get(id(s)) for s in sources]
 
 
+print("the tape starts empty:", tape)
 # --8<-- [end:tape]
 from types import SimpleNamespace  # noqa: E402 (the tape above needs none)
 
@@ -134,13 +135,13 @@ def siblings(x, op):  # two custom-gradient consumers of one value
     return op.add(op.square(y), op.log1pexp(y))
 
 
-def off_the_path(x, op):  # square's input does not depend on x
+def nothing_watched(x, op):  # square's input depends on nothing watched
     return op.mul(op.log1pexp(x), op.square(op.const(2.0)))
 
 
 DIFFERENT = {  # where the real tape does more than the readable one
     "siblings, L = square(y) + log1pexp(y)": (siblings, 1.0),
-    "off the path, L = y * square(2)": (off_the_path, 1.0),
+    "nothing watched, L = y * square(2)": (nothing_watched, 1.0),
 }
 CASES.update(DIFFERENT)
 

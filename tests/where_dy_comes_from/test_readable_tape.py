@@ -62,17 +62,20 @@ def test_the_notebook_shows_the_same_tape():
 
 
 def test_where_the_real_tape_differs_it_still_does():
-    """docs/where-dy-comes-from.md#readable-tape, the last lines: the order of sibling consumers, and a grad off the
-    path from the sources to the target, which TensorFlow never calls."""
+    """docs/where-dy-comes-from.md#readable-tape, the last lines: the order of sibling consumers, and a grad whose
+    input depends on nothing watched, which TensorFlow never records, so never calls."""
     where = f"{SNIPPET} and docs/where-dy-comes-from.md#readable-tape (and .ru.md)"
-    siblings, off_path = TAPE["DIFFERENT"]
+    siblings, nothing_watched = TAPE["DIFFERENT"]
     readable, tf_calls = TAPE["readable_tape"](siblings, 0.0)[0], TAPE["tensorflow_tape"](siblings, 0.0)[0]
     assert [f for f, _ in readable] == ["log1pexp", "square", "log1pexp"], f"{where}: readable order {readable}"
     assert [f for f, _ in tf_calls] == ["square", "log1pexp", "log1pexp"], (
         f"{where}: tf.GradientTape now calls sibling grads in the order {tf_calls}; reword the last lines"
     )
-    readable, tf_calls = TAPE["readable_tape"](off_path, 0.0)[0], TAPE["tensorflow_tape"](off_path, 0.0)[0]
+    readable, tf_calls = (
+        TAPE["readable_tape"](nothing_watched, 0.0)[0],
+        TAPE["tensorflow_tape"](nothing_watched, 0.0)[0],
+    )
     assert [f for f, _ in readable] == ["square", "log1pexp"], f"{where}: readable calls {readable}"
     assert [f for f, _ in tf_calls] == ["log1pexp"], (
-        f"{where}: tf.GradientTape now calls a grad off the path to the source: {tf_calls}; reword the last lines"
+        f"{where}: tf.GradientTape now calls a grad whose input depends on nothing watched: {tf_calls}; reword the last lines"
     )
