@@ -122,7 +122,9 @@ def test_which_keras_backend_gradients_gives_the_eager_message():
         with pytest.raises(RuntimeError, match="tf.gradients is not supported when eager execution is enabled"):
             backend.gradients(x * x, [x])
     assert keras.__version__.startswith("3."), "Keras is no longer 3; update docs/errors.md#tf-gradients-eager"
-    assert not hasattr(keras.backend, "gradients"), f"keras.backend has gradients again; {FIX} #tf-gradients-eager"
+    assert not hasattr(keras.backend, "gradients"), (
+        f"keras.backend has gradients again; {FIX} #k-gradients-by-module, snippets/errors/60_k_gradients_by_module.py"
+    )
 
 
 class TwoHeads(keras.Model):

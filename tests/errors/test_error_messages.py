@@ -74,6 +74,10 @@ ERRORS = {
     "20_tf_gradients_in_eager_mode.py": [
         ("RuntimeError", "tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead"),
     ],
+    "60_k_gradients_by_module.py": [
+        ("K = tf.keras.backend: RuntimeError", "tf.gradients is not supported when eager execution is enabled"),
+        ("K = keras.backend: AttributeError", "module 'keras.backend' has no attribute 'gradients'"),
+    ],
     "24_non_persistent_tape_twice.py": [
         ("RuntimeError", "A non-persistent GradientTape can only be used to compute one set of gradients"),
     ],
