@@ -19,7 +19,8 @@ def search(tab, server, start_path: str, query: str) -> list[tuple[str, list[str
     if not tab.is_visible("[data-cg-search-query]"):
         tab.click("label.md-header__button[for=__search]")
     box = tab.locator("[data-cg-search-query]")
-    box.click()
+    if not box.evaluate("box => box === document.activeElement"):
+        box.click()  # after a search the cursor is still in the box, and the results under it take clicks there
     box.fill(query)
     box.press("End")
     tab.wait_for_selector(f"[data-cg-search][data-cg-search-done={query!r}]", state="attached", timeout=15000)
