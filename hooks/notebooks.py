@@ -5,7 +5,7 @@ code) and ``docs/notebooks/<name>.ru.py`` (Russian prose; each code cell left em
 notebook's code cell at the same place). They are never pages themselves. For each build language this hook
 
 1. executes the notebook's code cells with nbclient, unless ``.cache/notebooks/outputs/`` already holds the
-   outputs for exactly these code cells under this TensorFlow and Python version (the cache key; prose
+   outputs for exactly these code cells under this requirements.lock, TensorFlow and Python (the cache key; prose
    edits do not re-execute, and the English and Russian twins share one execution: the same code). A cell
    that raises fails the build;
 2. writes the executed notebook (prose in the page's language + outputs) to ``.cache/notebooks/render/``
@@ -152,9 +152,11 @@ def tensorflow_version() -> str:
 
 
 def execution_key(nb) -> str:
-    """What the outputs depend on: the code, TensorFlow, Python, this runner."""
+    """What the outputs depend on: the code, the locked environment (Keras, NumPy... as well as TensorFlow),
+    TensorFlow, Python, this runner."""
     payload = {
         "code": code_cells(nb),
+        "requirements": hashlib.sha256((ROOT / "requirements.lock").read_bytes()).hexdigest(),
         "tensorflow": tensorflow_version(),
         "python": platform.python_version(),
         "runner": RUNNER_VERSION,

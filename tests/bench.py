@@ -6,9 +6,11 @@
    and the median run is reported.
 2. A screenshot of every page in both languages, light and dark, on a desktop and on a 390 px phone, into
    .cache/screenshots/<lang>/<page>-<scheme>-<device>.png.
-3. The foundation's speed, each the median of BENCH_FOUNDATION_RUNS runs (default 3): `import tensorflow` in
-   a fresh process, a warm test run (`python -m pytest`, venv ready) and its ratio to the import (budget 15x),
-   a strict rebuild after touching one Markdown page (budget 3 s); with the load average before and after.
+3. What a contributor waits for (tests/bench_speed.py): a warm `make test`, a cold `.ci/run` on a clean clone and
+   the rebuild after a real page edit (`make build` and `make serve`), each the median of BENCH_RUNS runs
+   (default 5) with the load average and PASS or FAIL against its budget.
+
+BENCH_ONLY=pages runs 1 and 2 only, BENCH_ONLY=speed 3 only; the default runs all.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
+from tests.bench_speed import RUNS as SPEED_RUNS
+from tests.bench_speed import speed_figures
 from tests.site.siteinfo import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -43,10 +46,6 @@ BUDGET = 95
 # machine's load (it is measured on a real trace, then throttled by simulation).
 RUNS = int(os.environ.get("BENCH_LIGHTHOUSE_RUNS", "3"))
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "TF_CPP_MIN_LOG_LEVEL": "3"}
-# The foundation figures are medians of this many runs (the machine may be shared: read the load average).
-FOUNDATION_RUNS = int(os.environ.get("BENCH_FOUNDATION_RUNS", "3"))
-TEST_BUDGET_IMPORTS = 15  # a warm test run costs at most 15 TensorFlow imports (issue 15)
-REBUILD_BUDGET_SECONDS = 3.0  # a strict rebuild after editing one page (issue 15)
 
 
 def timed(cmd: list[str], **kwargs) -> tuple[float, subprocess.CompletedProcess]:
@@ -205,59 +204,7 @@ def screenshots(pages, server) -> int:
     return count
 
 
-def median(values: list[float]) -> float:
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
-
-
-def runs_text(values: list[float]) -> str:
-    return ", ".join(f"{v:.1f}" for v in values)
-
-
-def foundation_figures() -> list[tuple[str, str]]:
-    """Medians of FOUNDATION_RUNS runs each; the budgets (issue 15) are reported, never enforced."""
-    rows = [("runs per figure; load average (1 min) before", f"{FOUNDATION_RUNS}; {os.getloadavg()[0]:.1f}")]
-    imports = []
-    for _ in range(FOUNDATION_RUNS):
-        seconds, proc = timed([sys.executable, "-c", "import tensorflow"], env=ENV, cwd=ROOT)
-        imports.append(seconds if proc.returncode == 0 else float("nan"))
-    t_import = median(imports)
-    rows.append(("python -c 'import tensorflow' (median)", f"{t_import:6.1f} s  [{runs_text(imports)}]"))
-
-    tests, summary = [], "?"
-    for _ in range(FOUNDATION_RUNS):
-        seconds, proc = timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], env=ENV, cwd=ROOT)
-        tests.append(seconds)
-        summary = (proc.stdout.strip().splitlines() or ["?"])[-1]
-    t_tests = median(tests)
-    rows.append(("warm test run, python -m pytest (median)", f"{t_tests:6.1f} s  [{runs_text(tests)}] [{summary}]"))
-    ratio = t_tests / t_import
-    verdict = "within" if ratio <= TEST_BUDGET_IMPORTS else "OVER"
-    rows.append(
-        ("  ratio to one TensorFlow import", f"{ratio:6.1f} x  ({verdict} the budget of {TEST_BUDGET_IMPORTS} x)")
-    )
-
-    rebuilds = []
-    page = ROOT / "docs" / "index.md"
-    with tempfile.TemporaryDirectory() as tmp:
-        build(Path(tmp) / "site", "http://127.0.0.1/")  # a first build, so the rebuilds are warm
-        for _ in range(FOUNDATION_RUNS):
-            os.utime(page)  # "touch": the content is not changed
-            rebuilds.append(build(Path(tmp) / "site", "http://127.0.0.1/"))
-    t_rebuild = median(rebuilds)
-    verdict = "within" if t_rebuild <= REBUILD_BUDGET_SECONDS else "OVER"
-    rows.append(
-        (
-            f"strict rebuild after touching {page.relative_to(ROOT)} (median)",
-            f"{t_rebuild:6.1f} s  [{runs_text(rebuilds)}] ({verdict} the budget of {REBUILD_BUDGET_SECONDS} s)",
-        )
-    )
-    rows.append(("load average (1 min) after", f"{os.getloadavg()[0]:.1f} (2 cores: figures above ~2 are slowed)"))
-    return rows
-
-
-def main() -> int:
+def page_figures() -> None:
     if not LIGHTHOUSE.exists():
         raise SystemExit("bench: node_modules/.bin/lighthouse missing; `make bench` installs it (npm ci)")
     port = free_port()
@@ -265,6 +212,7 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}/"
     print(f"Building the site for {base} ...", flush=True)
     build_seconds = build(site_dir, base)
+    print(f"strict build (both languages): {build_seconds:.1f} s", flush=True)
     pages = discover_pages(site_dir)
     with SiteServer(site_dir, gzip_enabled=True, port=port) as server:
         print(f"Lighthouse on {len(pages)} pages, {RUNS} run(s) each (15-40 s a run) ...", flush=True)
@@ -274,14 +222,32 @@ def main() -> int:
     print(f"\nScreenshots: {shots} files (every page, en and ru, light and dark, desktop and phone) in {SCREENSHOTS}")
     print(f"Lighthouse JSON reports: {LIGHTHOUSE_REPORTS}")
 
-    print("\nFoundation speed (this machine, now):", flush=True)
-    figures = [("strict build (both languages)", f"{build_seconds:6.1f} s"), *foundation_figures()]
-    width = max(len(k) for k, _ in figures)
-    value_width = max(len(v) for _, v in figures)
-    print(f"| {'what':{width}} | {'figure':{value_width}} |")
-    print(f"|{'-' * (width + 2)}|{'-' * (value_width + 2)}|")
-    for what, value in figures:
-        print(f"| {what:{width}} | {value:{value_width}} |")
+
+def speed_table() -> None:
+    print(f"\nWhat a contributor waits for (this machine, now; medians of {SPEED_RUNS} runs):", flush=True)
+    figures = speed_figures()
+    width = max(len(f.what) for f in figures)
+    print(f"\n| {'what':{width}} | median | budget | verdict | runs (s) | load before, after |")
+    print(f"|{'-' * (width + 2)}|--------|--------|---------|----------|-------------------|")
+    for f in figures:
+        runs = ", ".join(f"{r:.1f}" for r in f.runs)
+        print(
+            f"| {f.what:{width}} | {f.median:5.1f} s | {f.budget:5.1f} s | {f.verdict} | {runs} "
+            f"| {f.load_before:.1f}, {f.load_after:.1f} |"
+        )
+
+
+# BENCH_ONLY=pages (Lighthouse, page weights, screenshots) or BENCH_ONLY=speed (warm, cold, rebuild); default both.
+PARTS = {"pages": page_figures, "speed": speed_table}
+
+
+def main() -> int:
+    chosen = [p.strip() for p in os.environ.get("BENCH_ONLY", ",".join(PARTS)).split(",") if p.strip()]
+    unknown = [p for p in chosen if p not in PARTS]
+    if unknown:
+        raise SystemExit(f"bench: BENCH_ONLY={','.join(unknown)}: not one of {', '.join(PARTS)}")
+    for part in chosen:
+        PARTS[part]()
     return 0
 
 

@@ -12,13 +12,13 @@ with either of two texts (an old report's words, and what TensorFlow says today)
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 from tests.errors.problems import answered
 from tests.harness import ROOT
 from tests.site.conftest import new_context
+from tests.site.search_box import search
 
 # Sections that list symptoms rather than answer one: a query may show them before the entry.
 INDEX_SECTIONS = {
@@ -68,39 +68,20 @@ def message(out_name: str, prefix: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def tab(browser, server):
+def tabs(browser, server):
+    """One tab per language, each staying on its site's landing page from one query to the next (the tests
+    alternate between the languages)."""
     context = new_context(browser, server)
-    page = context.new_page()
-    yield page
+    yield {lang: context.new_page() for lang in ("en", "ru")}
     context.close()
-
-
-def results(tab, server, start_path: str, query: str) -> list[tuple[str, list[str]]]:
-    """[(page path, [section anchors shown under it]), ...] for `query` typed in the header search box."""
-    tab.goto(server.base + start_path, wait_until="load")
-    if not tab.is_visible("[data-cg-search-query]"):
-        tab.click("label.md-header__button[for=__search]")
-    box = tab.locator("[data-cg-search-query]")
-    box.click()
-    box.fill(query)
-    box.press("End")
-    tab.wait_for_selector(f"[data-cg-search][data-cg-search-done={query!r}]", state="attached", timeout=15000)
-    items = tab.eval_on_selector_all(
-        "[data-cg-search-list] > li", "items => items.map(li => [...li.querySelectorAll('a')].map(a => a.href))"
-    )
-    shown = []
-    for hrefs in items:
-        page = urlsplit(hrefs[0]).path
-        shown.append((page, [urlsplit(h).fragment for h in hrefs[1:]]))
-    return shown
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize(("out_name", "prefix", "anchor"), MESSAGES, ids=[f"{m[0][:2]}-{m[2]}" for m in MESSAGES])
-def test_pasted_message_lands_on_its_entry(tab, server, lang, out_name, prefix, anchor):
+def test_pasted_message_lands_on_its_entry(tabs, server, lang, out_name, prefix, anchor):
     query = message(out_name, prefix)
     start, page = ("ru/", "/ru/errors/") if lang == "ru" else ("", "/errors/")
-    shown = results(tab, server, start, query)
+    shown = search(tabs[lang], server, start, query)
     sections = dict(shown).get(page)
     assert sections is not None, f"searching the {lang} site for {query!r} did not show {page}; shown: {shown}"
     first = [s for s in sections if s not in INDEX_SECTIONS][:1]
@@ -115,16 +96,16 @@ ANSWERED = answered()
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("problem", ANSWERED, ids=[p["id"] for p in ANSWERED])
-def test_symptom_words_land_on_the_entry(tab, server, lang, problem):
+def test_symptom_words_land_on_the_entry(tabs, server, lang, problem):
     queries = problem["search"][lang]  # one query, or a list (an old report's words and today's message)
     for query in [queries] if isinstance(queries, str) else queries:
-        symptom_words_land_on_the_entry(tab, server, lang, problem, query)
+        symptom_words_land_on_the_entry(tabs[lang], server, lang, problem, query)
 
 
 def symptom_words_land_on_the_entry(tab, server, lang, problem, query):
     page_md, anchor = problem["entry"].split("#")
     page = ("/ru/" if lang == "ru" else "/") + page_md.removesuffix(".md") + "/"
-    shown = results(tab, server, "ru/" if lang == "ru" else "", query)
+    shown = search(tab, server, "ru/" if lang == "ru" else "", query)
     sections = [s for path, sections in shown if path == page for s in sections]
     assert any(path == page for path, _ in shown), (
         f"searching the {lang} site for {query!r} (tests/errors/problems.yml: {problem['id']}) did not show {page}; "

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from tests.site.conftest import new_context
+from tests.site.search_box import search
 
 # (language, what the reader types, the forms of that word any of which makes a page relevant)
 QUERIES = [
@@ -85,17 +86,8 @@ def search_tab(browser, server):
 
 
 def search_through_ui(tab, server, start_path: str, query: str) -> list[str]:
-    """Open `start_path`, type `query` in the header search box, return the result pages' URL paths."""
-    tab.goto(server.base + start_path, wait_until="load")
-    tab.click("label.md-header__button[for=__search]") if not tab.is_visible("[data-cg-search-query]") else None
-    box = tab.locator("[data-cg-search-query]")
-    box.click()
-    box.fill(query)
-    box.press("End")
-    tab.wait_for_selector(f"[data-cg-search][data-cg-search-done={query!r}]", state="attached", timeout=15000)
-    return tab.eval_on_selector_all(
-        "[data-cg-search-list] > li > a:first-child", "links => links.map(a => new URL(a.href).pathname)"
-    )
+    """The result pages' URL paths for `query` typed in the header search box on `start_path`."""
+    return [page for page, _sections in search(tab, server, start_path, query)]
 
 
 @pytest.mark.parametrize(("lang", "query", "forms"), QUERIES, ids=[f"{q[0]}-{q[1]}" for q in QUERIES])
