@@ -297,11 +297,11 @@ def test_numpy_in_grad_works_when_functions_run_eagerly():
         results = [float(step(tf.constant(1.0))) for _ in range(3)]
     finally:
         tf.config.run_functions_eagerly(False)
-    where = f"{FIX} #symbolictensor-numpy, snippets/errors/16_numpy_in_grad_tf_function.py"
+    where = f"{FIX} #symbolictensor-numpy, snippets/errors/61_numpy_in_grad_run_functions_eagerly.py"
     assert (results, len(calls)) == ([2.0, 2.0, 2.0], 3), (
         f"run_functions_eagerly(True): {results}, grad ran {len(calls)} times; {where}"
     )
-    where = f"{FIX} #symbolictensor-numpy, snippets/errors/16_numpy_in_grad_tf_function.py"
+    where = f"{FIX} #symbolictensor-numpy, snippets/errors/61_numpy_in_grad_run_functions_eagerly.py"
     assert_raises(lambda: tf.function(gradient)(tf.constant(1.0)), AttributeError, "no attribute 'numpy'", where)
 
 
