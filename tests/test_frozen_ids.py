@@ -1,9 +1,7 @@
 """Every address a reader could have copied still works: each id of tests/frozen_ids.yml (the headings and the
 release notes of every page, both languages, as they were on 2026-12-01) is still on its page in the strict build.
-
-Where an entry has moved to another page, the old page keeps the old id on a link to the new place
-(`<a class="moved" href="new/#id" id="id">`): a reader without JavaScript lands on that link, and the page's script
-follows it (tests/site/test_moved_ids.py). The link must lead to a page that has the id.
+Nothing has moved yet; when a section moves to another page, its old id stays at the old place with a link to the new
+one, and this test learns to follow that link.
 """
 
 from __future__ import annotations
@@ -11,7 +9,6 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
 
 import pytest
 import yaml
@@ -20,19 +17,17 @@ FROZEN = Path(__file__).with_name("frozen_ids.yml")
 
 
 class _Ids(HTMLParser):
-    """id -> (tag, attributes) of every element of a page."""
+    """The ids of every element of a page."""
 
     def __init__(self):
         super().__init__()
-        self.ids: dict[str, tuple[str, dict]] = {}
+        self.ids: set[str] = set()
 
     def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        if "id" in attributes:
-            self.ids.setdefault(attributes["id"], (tag, attributes))
+        self.ids.update(value for name, value in attrs if name == "id")
 
 
-def page_ids(site_dir: Path, path: str, cache: dict) -> dict[str, tuple[str, dict]] | None:
+def page_ids(site_dir: Path, path: str, cache: dict) -> set[str] | None:
     if path not in cache:
         html = site_dir / path.lstrip("/") / "index.html"
         if not html.is_file():
@@ -50,22 +45,12 @@ def frozen() -> list[tuple[str, str]]:
 
 
 def where_it_lands(site_dir: Path, path: str, anchor: str, cache: dict) -> str | None:
-    """None if `path#anchor` lands on its content (the id itself, or a moved-link to a page that has it)."""
+    """None if `path#anchor` still lands on its content."""
     ids = page_ids(site_dir, path, cache)
     if ids is None:
         return f"the page {path} is gone; keep a page there that links to where its content went"
     if anchor not in ids:
-        return (
-            f"{path} has no element with id {anchor!r}: keep the id on its heading ({{ #{anchor} }}), or, if the "
-            f"content moved, on a link to its new place at the old place: [..](new.md#{anchor}){{ #{anchor} .moved }}"
-        )
-    tag, attributes = ids[anchor]
-    if "moved" not in attributes.get("class", "").split():
-        return None
-    target = urlsplit(urljoin(path, attributes.get("href", "")))
-    new_ids = page_ids(site_dir, target.path, cache)
-    if new_ids is None or target.fragment not in new_ids:
-        return f"{path}#{anchor} is a moved-link to {target.path}#{target.fragment}, which does not exist"
+        return f"{path} has no element with id {anchor!r}: keep the id on its heading ({{ #{anchor} }})"
     return None
 
 
