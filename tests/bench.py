@@ -34,6 +34,7 @@ from tests.site.siteinfo import (
     discover_pages,
     free_port,
     launch_chromium,
+    wait_until_settled,
 )
 
 CACHE = ROOT / ".cache"
@@ -193,7 +194,8 @@ def screenshots(pages, server) -> int:
             context = browser.new_context(color_scheme=scheme, **options)
             tab = context.new_page()
             for page in pages:
-                tab.goto(server.url(page), wait_until="networkidle")
+                tab.goto(server.url(page), wait_until="commit")
+                wait_until_settled(tab)
                 slug = page.path.removeprefix("ru/").strip("/").replace("/", "__") or "index"
                 target = SCREENSHOTS / page.lang / f"{slug}-{scheme}-{device}.png"
                 target.parent.mkdir(parents=True, exist_ok=True)

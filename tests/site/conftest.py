@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.site.siteinfo import Page, SiteServer, discover_pages, launch_chromium
+from tests.site.siteinfo import Page, SiteServer, discover_pages, launch_chromium, wait_until_settled
 
 # Facts read from the rendered page (after its scripts ran), in one evaluate() call.
 _FACTS_JS = """
@@ -146,7 +146,7 @@ def start_visit(context, server, page: Page):
 
 
 def finish_visit(record: Visit, tab) -> Visit:
-    tab.wait_for_load_state("networkidle")
+    wait_until_settled(tab)
     record.facts = tab.evaluate(_FACTS_JS)
     tab.close()
     return record

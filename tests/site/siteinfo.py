@@ -171,3 +171,12 @@ def free_port() -> int:
 
 def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def wait_until_settled(tab) -> None:
+    """Wait for the page's load event, then for the network to go quiet. Playwright's "networkidle" alone is not
+    enough: its timer starts at commit, so on a long page whose scripts come from the cache it can fire while the
+    HTML is still being parsed, before material has mounted its components (copy buttons, tabs, the table of
+    contents). The load event comes after every DOMContentLoaded handler has run."""
+    tab.wait_for_load_state("load")
+    tab.wait_for_load_state("networkidle")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 
 from tests.site.conftest import TABS_AT_ONCE, new_context
-from tests.site.siteinfo import ROOT
+from tests.site.siteinfo import ROOT, wait_until_settled
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -76,7 +76,7 @@ def axe_violations(browser, server, pages) -> dict[tuple[str, str], dict[str, li
                     for page, tab in tabs:
                         tab.goto(server.url(page), wait_until="commit")
                     for _page, tab in tabs:
-                        tab.wait_for_load_state("networkidle")
+                        wait_until_settled(tab)
                         tab.add_style_tag(content=_LAY_OUT_EVERYTHING)
                         tab.evaluate(_START_AXE, [WCAG_A_AA, CODE_TOKENS, TOKEN_MARK])
                     for page, tab in tabs:

@@ -10,6 +10,7 @@ sizes (user units) times the lightbox image's drawn width over the viewBox width
 from __future__ import annotations
 
 from tests.site.conftest import new_context
+from tests.site.siteinfo import wait_until_settled
 from tests.site.test_accessibility import AXE, WCAG_A_AA
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -64,7 +65,8 @@ def test_every_diagram_opens_readable_on_a_phone(browser, server, visits):
     try:
         tab = context.new_page()
         for page in with_images:
-            tab.goto(server.url(page), wait_until="networkidle")
+            tab.goto(server.url(page), wait_until="commit")
+            wait_until_settled(tab)
             images = tab.locator("article.md-content__inner img")
             for i in range(images.count()):
                 image = images.nth(i)

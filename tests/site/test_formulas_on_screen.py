@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 
 from tests.site.conftest import new_context
+from tests.site.siteinfo import wait_until_settled
 
 MATH_FONT = "Noto Sans Math"
 MATH_FONT_FILE = "assets/fonts/noto-sans-math.woff2"
@@ -80,7 +81,8 @@ def test_primes_are_legible_and_distinct(browser, server, visits):
     try:
         tab = context.new_page()
         for page in with_math:
-            tab.goto(server.url(page), wait_until="networkidle")
+            tab.goto(server.url(page), wait_until="commit")
+            wait_until_settled(tab)
             tab.evaluate("document.fonts.ready.then(() => true)")
             for prime in tab.evaluate(_PRIMES, list(PRIMES)):
                 mo = tab.locator(f'article math [data-prime-index="{prime["index"]}"]')
