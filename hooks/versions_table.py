@@ -47,7 +47,7 @@ TEXT = {
 
 
 def pages_with_snippets(docs: Path, nav_order: list[str]) -> dict[str, list[str]]:
-    """English page (e.g. "errors.md") -> the snippets it shows with their output, pages in nav order; a snippet
+    """English page (e.g. "errors/none.md") -> the snippets it shows with their output, pages in nav order; a snippet
     shown on several pages belongs to the first."""
     sources = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md") if not p.name.endswith(".ru.md"))
     ordered = [p for p in nav_order if p in sources] + [p for p in sources if p not in nav_order]
@@ -102,11 +102,22 @@ def releases_table(matrix: release_matrix.Matrix, snippets: list[str], locale: s
 
 
 def snippets_tables(matrix: release_matrix.Matrix, docs: Path, pages: dict[str, list[str]], locale: str) -> str:
+    """One table per page. The pages of a folder with an index (the symptom groups, docs/errors/<group>.md) come
+    under one heading for the folder, its index page's title with the id "snippets-<folder>", one level down."""
     text = TEXT[locale]
     blocks = []
+    folders: set[str] = set()
     for page, snippets in pages.items():
         anchor = "snippets-" + page.removesuffix(".md").replace("/", "-")
-        lines = [f"### [{title(docs, page, locale)}]({page}) {{ #{anchor} }}", ""]
+        level = "###"
+        folder = page.rpartition("/")[0]
+        if folder and (docs / folder / "index.md").exists():
+            level = "####"
+            if folder not in folders:
+                folders.add(folder)
+                index = f"{folder}/index.md"
+                blocks.append(f"### [{title(docs, index, locale)}]({index}) {{ #snippets-{folder.replace('/', '-')} }}")
+        lines = [f"{level} [{title(docs, page, locale)}]({page}) {{ #{anchor} }}", ""]
         lines += [row([text["snippet"], *(r.tensorflow for r in matrix.releases)])]
         lines += [row(["---"] + [":-:"] * len(matrix.releases))]
         for snippet in snippets:

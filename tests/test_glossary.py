@@ -41,7 +41,7 @@ WRONG_VARIANTS = [
         "вариант (вариант 1, вариант 2); «версия» только о версиях программ",
         "second-order.md#version-1",
     ),
-    (r"\bне\s+то\s+число", "неверное число градиентов", "errors.md#expected-to-return-n-gradients"),
+    (r"\bне\s+то\s+число", "неверное число градиентов", "errors/error-message.md#expected-to-return-n-gradients"),
     (r"обратн\w*\s+функци\w*", "функция обратного прохода (обратная функция — это inverse)", "backward-pass"),
     (r"фрагмент\w*\s+кода", "блок кода (каждый — файл, пример кода)", "snippet"),
     (r"(?<![\d.,])\d+,\d+(?![\d,])", "десятичная точка, как в выводе (2.4, не 2,4)", "glossary.md#glossary"),
@@ -205,16 +205,17 @@ def test_upstream_gradient_is_named_in_english_once(page):
 
 
 def chapter_titles() -> dict[str, str]:
-    """Page name (e.g. "second-order") -> its Russian title, the first heading without its { #anchor }."""
+    """Page name (e.g. "second-order", "errors/none") -> its Russian title, the first heading without its { #anchor }."""
     titles = {}
-    for page in sorted(DOCS.glob("*.ru.md")):
+    for page in sorted(p for p in DOCS.rglob("*.ru.md") if "assets" not in p.parts):
         first = page.read_text(encoding="utf-8").splitlines()[0]
-        titles[page.name.removesuffix(".ru.md")] = re.sub(r"\s*\{[^}]*\}\s*$", "", first.lstrip("# ")).strip()
+        name = page.relative_to(DOCS).as_posix().removesuffix(".ru.md")
+        titles[name] = re.sub(r"\s*\{[^}]*\}\s*$", "", first.lstrip("# ")).strip()
     return titles
 
 
 CITED_AS_LINK = re.compile(
-    r"(?:глав[аеуы]|вопрос[аеуы]?(?:\s+\d(?:\s+и\s+\d)?)?:?)\s+\[(?P<text>[^\]]+)\]\((?P<page>[\w-]+)\.md[^)]*\)"
+    r"(?:глав[аеуы]|вопрос[аеуы]?(?:\s+\d(?:\s+и\s+\d)?)?:?)\s+\[(?P<text>[^\]]+)\]\((?:\.\./)?(?P<page>[\w/-]+)\.md[^)]*\)"
 )
 CITED_IN_QUOTES = re.compile(r"глав[аеуы]\s+«(?P<text>[^»]+)»")
 

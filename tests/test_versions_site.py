@@ -29,7 +29,11 @@ def shown_whole(source) -> list[str]:
     return list(dict.fromkeys(m["path"] for m in INCLUDE.finditer(text) if not m["section"]))
 
 
-PAGES = [p.name for p in sorted(DOCS.glob("*.md")) if not p.name.endswith(".ru.md") and shown_whole(p)]
+PAGES = [
+    p.relative_to(DOCS).as_posix()
+    for p in sorted(DOCS.rglob("*.md"))
+    if "assets" not in p.parts and not p.name.endswith(".ru.md") and shown_whole(p)
+]
 
 
 def source(page: str, lang: str):

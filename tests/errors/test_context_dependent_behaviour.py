@@ -13,7 +13,7 @@ import pytest
 import tensorflow as tf
 from tensorflow.python.platform import tf_logging
 
-FIX = "update docs/errors.md (and .ru.md)"
+FIX = "update (in both languages) docs/"
 
 
 def numpy_sinh(x, stateful=True):
@@ -29,7 +29,7 @@ def test_tf_gradients_through_numpy_function_in_a_tf1_graph_is_none_without_an_e
             f"tf.numpy_function(stateful={stateful}) now makes {y.op.type}; update docs/nth-order.md#registergradient"
         )
         assert tf.gradients(y, x) == [None], (
-            f"tf.gradients through {op_type} in a tf.Graph is no longer [None]; {FIX} #numpy-function-no-gradient"
+            f"tf.gradients through {op_type} in a tf.Graph is no longer [None]; {FIX}errors/none.md#numpy-function-no-gradient"
         )
 
 
@@ -82,7 +82,7 @@ def test_a_non_persistent_tape_stops_recording_at_gradient_inside_its_block(in_f
 
     (tf.function(run) if in_function else run)(tf.constant(3.0))
     assert answers == ["Trying to stop recording a tape which is not recording."], (
-        f"a non-persistent tape now goes on recording after gradient() ({answers}); {FIX} #tape-still-recording"
+        f"a non-persistent tape now goes on recording after gradient() ({answers}); {FIX}errors/no-longer-happens.md#tape-still-recording"
     )
 
 
@@ -96,7 +96,7 @@ def test_a_persistent_tape_records_the_gradient_computation_inside_its_block(in_
 
     second = (tf.function(run) if in_function else run)(tf.constant(3.0))
     assert second is not None and float(second) == 2.0, (
-        f"persistent tape, second derivative {second}; {FIX} #tape-still-recording"
+        f"persistent tape, second derivative {second}; {FIX}errors/no-longer-happens.md#tape-still-recording"
     )
 
 
@@ -111,9 +111,11 @@ def norm_gradient(dtype):
 def test_norm_gradient_at_1e_20_is_inf_nan_in_float32_only():
     g32 = norm_gradient(tf.float32)
     assert np.isinf(g32[0]) and np.isnan(g32[1:]).all(), (
-        f"float32 gradient at 1e-20 is now {g32}; {FIX} #norm-nan-at-zero"
+        f"float32 gradient at 1e-20 is now {g32}; {FIX}errors/nan-inf.md#norm-nan-at-zero"
     )
-    assert list(norm_gradient(tf.float64)) == [1.0, 0.0, 0.0], f"float64 gradient at 1e-20; {FIX} #norm-nan-at-zero"
+    assert list(norm_gradient(tf.float64)) == [1.0, 0.0, 0.0], (
+        f"float64 gradient at 1e-20; {FIX}errors/nan-inf.md#norm-nan-at-zero"
+    )
 
 
 def test_which_keras_backend_gradients_gives_the_eager_message():
@@ -121,9 +123,11 @@ def test_which_keras_backend_gradients_gives_the_eager_message():
     for backend in (tf.keras.backend, tf.compat.v1.keras.backend):
         with pytest.raises(RuntimeError, match="tf.gradients is not supported when eager execution is enabled"):
             backend.gradients(x * x, [x])
-    assert keras.__version__.startswith("3."), "Keras is no longer 3; update docs/errors.md#tf-gradients-eager"
+    assert keras.__version__.startswith("3."), (
+        "Keras is no longer 3; update docs/errors/error-message.md#tf-gradients-eager"
+    )
     assert not hasattr(keras.backend, "gradients"), (
-        f"keras.backend has gradients again; {FIX} #k-gradients-by-module, snippets/errors/60_k_gradients_by_module.py"
+        f"keras.backend has gradients again; {FIX}errors/error-message.md#k-gradients-by-module, snippets/errors/60_k_gradients_by_module.py"
     )
 
 
@@ -153,7 +157,7 @@ def test_gradients_do_not_exist_warning_count_depends_on_the_step_and_the_filter
     count = sum("Gradients do not exist" in str(w.message) for w in caught)
     assert count == expected, (
         f"run_eagerly={run_eagerly}, filter {warning_filter!r}: {count} warnings in 4 steps, not {expected}; "
-        f"{FIX} #gradients-do-not-exist"
+        f"{FIX}errors/not-used.md#gradients-do-not-exist"
     )
 
 
@@ -167,7 +171,7 @@ def assert_raises(run, kind, text, where):
         raise AssertionError(f"no {kind.__name__} ({text!r}) any more; {where}")
 
 
-# --- contexts a reviewer found where an earlier sentence was false (docs/errors.md, issue: false claims) -----------
+# --- contexts a reviewer found where an earlier sentence was false (docs/errors/, issue: false claims) -----------
 
 
 @tf.custom_gradient
@@ -188,7 +192,7 @@ def test_graph_backward_pass_checks_a_gradient_against_the_static_shape_only(con
             y = tf.function(wrong_shape, input_signature=signature)(x)
         return tape.gradient(y, x)
 
-    where = f"{FIX} #addn-dtype-or-shape, snippets/errors/56_wrong_shape_unknown_static_shape.py"
+    where = f"{FIX}errors/error-message.md#addn-dtype-or-shape, snippets/errors/56_wrong_shape_unknown_static_shape.py"
     if signature is None:
         assert_raises(run, ValueError, "Incompatible shapes between op input and calculated input gradient", where)
     else:
@@ -218,7 +222,7 @@ def test_the_integer_watch_warning_is_counted_per_calling_line():
     assert all("The dtype of the watched tensor must be floating" in m for m in messages), messages
     assert (first_line, len(messages)) == (5, 10), (
         f"7 watches on one line, then 7 on another: {first_line} and {len(messages)} warnings, not 5 and 10 "
-        f"(log_first_n per calling line); {FIX} #integer-source, snippets/errors/58_integer_source_warning_count.py"
+        f"(log_first_n per calling line); {FIX}errors/none.md#integer-source, snippets/errors/58_integer_source_warning_count.py"
     )
 
 
@@ -226,7 +230,7 @@ def test_an_integer_variable_is_listed_as_watched_and_gets_a_none_gradient():
     v = tf.Variable(3)
     with tf.GradientTape() as tape:
         y = tf.cast(v, tf.float32) ** 2
-    where = f"{FIX} #integer-source, snippets/errors/35_integer_source.py"
+    where = f"{FIX}errors/none.md#integer-source, snippets/errors/35_integer_source.py"
     assert [w.dtype for w in tape.watched_variables()] == [tf.int32], f"watched_variables() changed; {where}"
     assert tape.gradient(y, v) is None, f"an integer variable now gets a gradient; {where}"
 
@@ -241,7 +245,7 @@ def test_float_under_tf_function_casts_to_float32_whatever_the_dtype(dtype):
         return loss, tape.gradient(loss, w)
 
     loss, g = tf.function(loss_and_gradient)()
-    where = f"{FIX} #python-number-in-tape, snippets/errors/59_float_in_tf_function_is_float32.py"
+    where = f"{FIX}errors/none.md#python-number-in-tape, snippets/errors/59_float_in_tf_function_is_float32.py"
     assert loss.dtype == tf.float32 and float(g) == 3.0, f"{dtype.name}: loss {loss.dtype.name}, gradient {g}; {where}"
     mixed = tf.function(lambda: float(w * 3.0) * w)
     if dtype == tf.float64:
@@ -268,7 +272,7 @@ def test_wrong_number_of_gradients_in_tf_function_counts_a_variable_too():
             z = too_few_with_variable(x, y)
         return tape.gradient(z, [x, y])
 
-    where = f"{FIX} #returned-too-few-gradients, snippets/errors/02_wrong_number_of_gradients_tf_function.py"
+    where = f"{FIX}errors/error-message.md#returned-too-few-gradients, snippets/errors/02_wrong_number_of_gradients_tf_function.py"
     assert_raises(
         lambda: step(tf.constant(2.0), tf.constant(3.0)), tf.errors.InternalError, "Expected 4 but received 3", where
     )
@@ -297,11 +301,11 @@ def test_numpy_in_grad_works_when_functions_run_eagerly():
         results = [float(step(tf.constant(1.0))) for _ in range(3)]
     finally:
         tf.config.run_functions_eagerly(False)
-    where = f"{FIX} #symbolictensor-numpy, snippets/errors/61_numpy_in_grad_run_functions_eagerly.py"
+    where = f"{FIX}errors/only-in-tf-function.md#symbolictensor-numpy, snippets/errors/61_numpy_in_grad_run_functions_eagerly.py"
     assert (results, len(calls)) == ([2.0, 2.0, 2.0], 3), (
         f"run_functions_eagerly(True): {results}, grad ran {len(calls)} times; {where}"
     )
-    where = f"{FIX} #symbolictensor-numpy, snippets/errors/61_numpy_in_grad_run_functions_eagerly.py"
+    where = f"{FIX}errors/only-in-tf-function.md#symbolictensor-numpy, snippets/errors/61_numpy_in_grad_run_functions_eagerly.py"
     assert_raises(lambda: tf.function(gradient)(tf.constant(1.0)), AttributeError, "no attribute 'numpy'", where)
 
 
@@ -327,7 +331,7 @@ def test_a_dict_argument_takes_its_gradients_in_sorted_key_order(in_tf_function,
     expected = (10.0, 1.0) if as_dict else (1.0, 10.0)  # a tuple in written order: swapped
     assert (float(da), float(db)) == expected, (
         f"dy/da, dy/db = {float(da)}, {float(db)}, not {expected}; "
-        f"{FIX} #expected-to-return-n-gradients, snippets/errors/57_dict_argument_gradient_order.py"
+        f"{FIX}errors/error-message.md#expected-to-return-n-gradients, snippets/errors/57_dict_argument_gradient_order.py"
     )
 
 
@@ -343,7 +347,7 @@ def test_a_keras_weight_argument_fails_on_any_eager_call_without_a_tape_too():
         def call(self, x):
             return scale(x, self.w)
 
-    where = f"{FIX} #must-accept-variables, snippets/errors/19_keras_weight_as_argument.py"
+    where = f"{FIX}errors/error-message.md#must-accept-variables, snippets/errors/19_keras_weight_as_argument.py"
     layer = Scale()
     layer.build(None)
     message = "grad_fn must accept keyword argument 'variables'"
@@ -390,5 +394,5 @@ def test_integer_watch_warnings_in_tf_functions_share_one_count_under_autograph(
     expected = 5 if autograph else 8
     assert count == expected, (
         f"two tape.watch lines in tf.function(autograph={autograph}), 4 traces each: {count} warnings, not "
-        f"{expected}; {FIX} #integer-source, snippets/errors/58_integer_source_warning_count.py"
+        f"{expected}; {FIX}errors/none.md#integer-source, snippets/errors/58_integer_source_warning_count.py"
     )

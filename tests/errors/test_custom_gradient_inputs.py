@@ -1,4 +1,4 @@
-"""What counts as an input of a custom-gradient function (docs/errors.md#hyperparameter-argument and
+"""What counts as an input of a custom-gradient function (docs/errors/error-message.md#hyperparameter-argument and
 #variable-created-inside), checked in-process against TensorFlow."""
 
 import pytest
@@ -31,7 +31,7 @@ def test_a_python_number_argument_is_an_input_that_needs_a_gradient_slot():
         gradient(lambda x: flip(1)(x, 0.5), in_tf_function=True)
     for in_tf_function in (False, True):
         assert gradient(lambda x: flip(2)(x, 0.5), in_tf_function).numpy().tolist() == [-0.5, -0.5], (
-            "returning None for the setting should work: update docs/errors.md#hyperparameter-argument"
+            "returning None for the setting should work: update docs/errors/error-message.md#hyperparameter-argument"
         )
 
 
@@ -68,7 +68,7 @@ def test_an_untrainable_scratch_variable_works_in_eager_mode_only():
 
     assert gradient(with_untrainable_scratch).numpy().tolist() == [2.0, 2.0], (
         "a trainable=False variable created inside used to need no `variables`: update "
-        "docs/errors.md#variable-created-inside"
+        "docs/errors/error-message.md#variable-created-inside"
     )
     with pytest.raises(ValueError, match="tf.function only supports singleton tf.Variables created on the first call"):
         gradient(with_untrainable_scratch, in_tf_function=True)

@@ -105,7 +105,7 @@ def test_keyword_tensors_silently_bypass_the_custom_gradient_in_eager_mode():
     dx, dw = eager_gradients(lambda x, w: f(x=x, weight=w))
     assert not calls and float(dx) == 1.0 and dw is None, (
         "every tensor by keyword used to bypass the custom gradient in eager mode (plain autodiff, grad never "
-        f"called); now grad calls={len(calls)}, dx={dx}, dw={dw}: update docs/errors.md#keyword-arguments"
+        f"called); now grad calls={len(calls)}, dx={dx}, dw={dw}: update docs/errors/not-used.md#keyword-arguments"
     )
 
 
@@ -136,7 +136,7 @@ def test_keras_weight_argument_needs_variables_in_eager_mode_only():
 
     keras_weight = keras.Variable(2.0)
     assert not isinstance(keras_weight, tf.Variable) and isinstance(keras_weight.value, tf.Variable), (
-        "a Keras 3 variable is no longer a wrapper around a tf.Variable: update docs/errors.md#must-accept-variables"
+        "a Keras 3 variable is no longer a wrapper around a tf.Variable: update docs/errors/error-message.md#must-accept-variables"
     )
 
     def gradient(w):
@@ -166,7 +166,7 @@ def test_variable_read_inside_needs_variables_in_tf_function_too():
 
 def test_save_options_default_keeps_custom_gradients():
     assert tf.saved_model.SaveOptions().experimental_custom_gradients is True, (
-        "SaveOptions().experimental_custom_gradients is no longer True by default: docs/errors.md and "
+        "SaveOptions().experimental_custom_gradients is no longer True by default: docs/errors/only-in-tf-function.md and "
         "docs/in-practice.md say saving without options keeps custom gradients"
     )
 
@@ -193,7 +193,7 @@ def test_where_gradient_is_nan_unless_the_input_is_made_safe_first():
     one_where = tape_gradient(lambda x: tf.where(x > 0, tf.math.log(x), 0.0), x).numpy()
     assert np.isnan(one_where[1]) and np.isfinite(tf.where(x > 0, tf.math.log(x), 0.0)).all(), (
         f"tf.where used to give a nan gradient where the log branch is not chosen (x = 0); now {one_where}: "
-        "update docs/errors.md#where-nan-gradient"
+        "update docs/errors/nan-inf.md#where-nan-gradient"
     )
     double = tape_gradient(lambda x: tf.where(x > 0, tf.math.log(tf.where(x > 0, x, 1.0)), 0.0), x).numpy()
     assert np.allclose(double, [0.0, 0.0, 0.25]), f"the double where should give finite gradients: {double}"
@@ -203,7 +203,7 @@ def test_norm_gradient_is_nan_at_zero_and_divide_no_nan_fixes_it():
     zero = tf.zeros([3])
     assert np.isnan(tape_gradient(tf.norm, zero).numpy()).all(), (
         "tf.norm's gradient at the zero vector is no longer nan (tensorflow#12071 fixed?): "
-        "update docs/errors.md#norm-nan-at-zero"
+        "update docs/errors/nan-inf.md#norm-nan-at-zero"
     )
     tiny = tape_gradient(tf.norm, tf.constant([1e-20, 0.0, 0.0])).numpy()
     assert np.isinf(tiny[0]) and np.isnan(tiny[1:]).all(), f"tf.norm at 1e-20: {tiny}"
@@ -337,7 +337,7 @@ def test_tape_ignores_unwatched_constants_and_paths_computed_before_it():
             z = x * h
         return tape.gradient(z, x), tape.gradient(z, w)
 
-    assert before_the_tape() == (None, None), "docs/errors.md#source-not-watched: both used to be None"
+    assert before_the_tape() == (None, None), "docs/errors/none.md#source-not-watched: both used to be None"
     assert tf.function(before_the_tape)() == (None, None), "a tape inside tf.function used to give None too"
 
     def graph_gradient():
@@ -366,7 +366,7 @@ def test_step_functions_have_no_gradient_anywhere(name):
         return tape.gradient(y, x)
 
     assert tape_gradient_of_step() is None, (
-        f"{name}: the gradient used to be None (docs/errors.md#non-differentiable-op)"
+        f"{name}: the gradient used to be None (docs/errors/none.md#non-differentiable-op)"
     )
     assert in_graph(tape_gradient_of_step) == "None", f"{name}: a tape inside tf.function used to give None"
     assert in_graph(lambda: tf.gradients(tf.reduce_sum(step(x)), x)[0]) == "None", f"{name}: tf.gradients: None"
@@ -403,7 +403,7 @@ def test_python_numbers_cut_the_tape_in_eager_mode_but_float_is_a_cast_in_tf_fun
         assert gradient(loss_fn) is None, f"{loss_fn.__name__}: the eager gradient used to be None"
     assert float(tf.function(gradient)(with_float)) == 3.0, (
         "AutoGraph used to turn float() into tf.cast inside tf.function, so the gradient survived: "
-        "update docs/errors.md#python-number-in-tape"
+        "update docs/errors/none.md#python-number-in-tape"
     )
     with pytest.raises(AttributeError, match="'SymbolicTensor' object has no attribute 'numpy'"):
         tf.function(gradient)(with_numpy_method)
@@ -461,7 +461,7 @@ def test_integer_sources_get_none_everywhere():
     assert tape.gradient(y, v) is None
     assert any("The dtype of the watched tensor must be floating" in m for m in messages), (
         f"tape.watch on an integer variable used to log the dtype warning: {messages}; update "
-        "docs/errors.md#integer-source"
+        "docs/errors/none.md#integer-source"
     )
     assert float(gradient(tf.constant(3.0))) == 6.0
 
@@ -500,7 +500,7 @@ def test_batch_jacobian_twice_on_one_tape_gives_zeros_and_jacobian_none():
     for h, j in (twice(), tf.function(twice)()):
         assert not np.any(h.numpy()) and h.shape == (2, 1, 2, 2), (
             f"batch_jacobian of an unconnected target used to return zeros; now {h}: "
-            "update docs/errors.md#hessian-zeros-same-tape"
+            "update docs/errors/second-derivative.md#hessian-zeros-same-tape"
         )
         assert j is None
 

@@ -1,6 +1,6 @@
 """The error index: every error snippet still raises the same exception type with the same key message.
 
-The page (docs/errors.md) promises a reader that pasting TensorFlow's message into the search finds the entry.
+The symptom index (docs/errors/) promises a reader that pasting TensorFlow's message into the search finds the entry.
 If a TensorFlow upgrade changes a type or the wording, the test below names the snippet and what changed, so
 the page (heading phrase, cause, fix) can be updated with the new output.
 """
@@ -192,7 +192,7 @@ def test_error_snippet_shows_type_and_key_message(name):
         lines = [line for line in out.splitlines() if f"{error_type}" in line and key in line]
         assert lines, (
             f"{path}: expected a line with the exception type {error_type!r} and the message part {key!r}; "
-            f"TensorFlow's error changed (update docs/errors.md and its Russian twin). The snippet printed:\n{out}"
+            f"TensorFlow's error changed (update its entry under docs/errors/ and the Russian twin). The snippet printed:\n{out}"
         )
 
 
@@ -349,5 +349,5 @@ def test_wrong_gradients_around_tf_function_by_context():
     }
     assert found == expected, (
         f"{DIR}/20_*.py, 21_*.py: where TensorFlow checks a wrong gradient changed; update the entries "
-        f"#assertion-error-python-float and #addn-dtype-or-shape in docs/errors.md (and .ru.md):\n{outs}"
+        f"#assertion-error-python-float and #addn-dtype-or-shape in docs/errors/error-message.md (and .ru.md):\n{outs}"
     )

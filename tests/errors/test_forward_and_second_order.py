@@ -1,4 +1,4 @@
-"""None in forward mode and a finite second derivative of nan (docs/errors.md#forward-mode-jvp-none and
+"""None in forward mode and a finite second derivative of nan (docs/errors/none.md#forward-mode-jvp-none and
 #nan-second-derivative-reported-as-zero), checked in-process against TensorFlow."""
 
 import math
@@ -23,7 +23,7 @@ def test_sign_and_round_are_not_connected_in_forward_mode(in_tf_function):
     run = tf.function(forward_and_reverse) if in_tf_function else forward_and_reverse
     for f, reverse in [(tf.sign, [0.0, 0.0]), (tf.round, None)]:
         jvp, jvp_zero, grad = run(f)
-        assert jvp is None, f"jvp of {f.__name__} is no longer None: update docs/errors.md#forward-mode-jvp-none"
+        assert jvp is None, f"jvp of {f.__name__} is no longer None: update docs/errors/none.md#forward-mode-jvp-none"
         assert jvp_zero.numpy().tolist() == [0.0, 0.0]
         assert (grad if grad is None else grad.numpy().tolist()) == reverse, f"{f.__name__}: tape gave {grad}"
 
@@ -46,7 +46,7 @@ def test_second_derivative_of_log_at_nan_is_zero_but_of_sin_is_nan(in_tf_functio
         value, first, second = run(f)
         assert math.isnan(value) and math.isnan(first) and second == 0.0, (
             f"{f.__name__}: value {value}, first {first}, second {second}; the page says nan, nan, 0.0: update "
-            "docs/errors.md#nan-second-derivative-reported-as-zero"
+            "docs/errors/second-derivative.md#nan-second-derivative-reported-as-zero"
         )
     assert all(math.isnan(v) for v in run(tf.math.sin))
 

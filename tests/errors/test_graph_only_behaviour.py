@@ -1,4 +1,4 @@
-"""Failures that happen only inside tf.function (docs/errors.md#variable-in-grad-under-cond and
+"""Failures that happen only inside tf.function (docs/errors/only-in-tf-function.md#variable-in-grad-under-cond and
 #tape-outside-tf-function-intermediate), checked in-process against TensorFlow."""
 
 import traceback
@@ -61,7 +61,7 @@ def test_the_unfiltered_traceback_passes_through_resolve_grad_inputs_in_cond_v2(
         tf.debugging.enable_traceback_filtering()
     names = [f.name for f in traceback.extract_tb(error.value.__traceback__) if f.filename.endswith("ops/cond_v2.py")]
     assert "_resolve_grad_inputs" in names, (
-        f"functions of ops/cond_v2.py in the traceback: {names}; update docs/errors.md#variable-in-grad-under-cond"
+        f"functions of ops/cond_v2.py in the traceback: {names}; update docs/errors/only-in-tf-function.md#variable-in-grad-under-cond"
     )
 
 
@@ -91,7 +91,7 @@ def test_reading_the_variable_in_the_forward_pass_fixes_it():
         assert float(run(X)) == 2.0
         assert float(tf.function(run)(X)) == 2.0, (
             "the fix (read the variable in the forward pass) stopped working: update "
-            "docs/errors.md#variable-in-grad-under-cond"
+            "docs/errors/only-in-tf-function.md#variable-in-grad-under-cond"
         )
 
 
@@ -114,12 +114,12 @@ def test_outer_tape_sees_a_tf_function_call_as_one_operation():
     dy_dh, dy_dx = outer_tape(tf.function(two_steps))
     assert dy_dh is None and float(dy_dx) == 24.0, (
         "an outer tape used to give None for an intermediate returned by a tf.function: update "
-        f"docs/errors.md#tape-outside-tf-function-intermediate (now dy/dh={dy_dh})"
+        f"docs/errors/only-in-tf-function.md#tape-outside-tf-function-intermediate (now dy/dh={dy_dh})"
     )
     fn = tf.function(two_steps)
     caller = tf.function(lambda x: fn(x)).get_concrete_function(tf.constant(3.0))
     calls = [(op.type, len(op.outputs)) for op in caller.graph.get_operations() if "Call" in op.type]
     assert calls == [("PartitionedCall", 2)], (
         f"a tf.function call in a graph is no longer one PartitionedCall with outputs h and y: {calls}; update "
-        "docs/errors.md#tape-outside-tf-function-intermediate"
+        "docs/errors/only-in-tf-function.md#tape-outside-tf-function-intermediate"
     )

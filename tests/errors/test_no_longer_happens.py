@@ -1,4 +1,4 @@
-"""Old reports that no longer reproduce in TensorFlow 2.21 (docs/errors.md#symptom-no-longer), and what
+"""Old reports that no longer reproduce in TensorFlow 2.21 (docs/errors/no-longer-happens.md#symptom-no-longer), and what
 TensorFlow does instead, checked in-process. A failure means TensorFlow changed again: update that entry."""
 
 import logging
@@ -7,7 +7,7 @@ import keras
 import pytest
 import tensorflow as tf
 
-NO_LONGER = "docs/errors.md#symptom-no-longer"
+NO_LONGER = "docs/errors/no-longer-happens.md#symptom-no-longer"
 
 
 def jacobian(method, persistent, **options):
@@ -35,7 +35,7 @@ def test_parallel_iterations_needs_a_persistent_tape(in_tf_function):
 
 def test_no_pfor_needs_a_persistent_tape_in_eager_mode_only():
     where = (
-        "update docs/errors.md#batch-jacobian-persistent (and .ru.md), "
+        "update docs/errors/no-longer-happens.md#batch-jacobian-persistent (and .ru.md), "
         "snippets/errors/50_batch_jacobian_needs_persistent_tape.py"
     )
     for method in ("batch_jacobian", "jacobian"):
@@ -86,7 +86,7 @@ def test_jacobian_inside_the_tape_block_works_and_a_persistent_tape_warns():
     finally:
         tf.get_logger().removeHandler(handler)
     assert any("persistent tape inside its context is significantly less efficient" in m for m in messages), (
-        f"the warning for gradient inside a persistent tape's block changed: {messages}; update docs/errors.md"
+        f"the warning for gradient inside a persistent tape's block changed: {messages}; update docs/errors/no-longer-happens.md"
         "#tape-still-recording"
     )
 

@@ -78,7 +78,7 @@ THREAD = re.compile(
 def test_enough_problems_are_answered():
     assert len(DONE) >= DONE_WHEN, (
         f"{relative(DATA)}: {len(DONE)} of {len(problems())} problems have an `entry`; issue 12 is done at "
-        f"{DONE_WHEN}. Answer {DONE_WHEN - len(DONE)} more (entry, snippets, search) in docs/errors.md and its twin"
+        f"{DONE_WHEN}. Answer {DONE_WHEN - len(DONE)} more (entry, snippets, search) in docs/errors/ and the twins"
     )
 
 

@@ -1,4 +1,4 @@
-"""Second derivatives of tf.reduce_prod at a zero factor (docs/errors.md#reduce-prod-second-derivative), checked
+"""Second derivatives of tf.reduce_prod at a zero factor (docs/errors/second-derivative.md#reduce-prod-second-derivative), checked
 in-process against TensorFlow: the old NaN is gone, the mixed derivatives are still wrong, tf.multiply is right."""
 
 import functools
@@ -6,7 +6,7 @@ import functools
 import pytest
 import tensorflow as tf
 
-ENTRY = "docs/errors.md#reduce-prod-second-derivative"
+ENTRY = "docs/errors/second-derivative.md#reduce-prod-second-derivative"
 
 
 def hessian(product, x):

@@ -1,8 +1,8 @@
 """A reader who pastes TensorFlow's error message into the search box lands on its entry in the error index.
 
 The queries are the real messages, read from the kept outputs of snippets/errors/ (what TensorFlow printed),
-on the English and the Russian site. The error index must be among the results and, under it, the entry's
-section must be the first one shown (the tables of "Which entry is mine?" and of the symptom groups may come first).
+on the English and the Russian site. The entry's page of the error index (docs/errors/<group>.md) must be among the
+results and, under it, the entry's section must be the first one shown (the symptom group's table may come first).
 
 The second test does the same for every answered problem of tests/errors/problems.yml, with the words a reader
 types (`search: {en, ru}`): an error text or the symptom in the page's language; a list where a reader may come
@@ -20,6 +20,8 @@ from tests.harness import ROOT
 from tests.site.conftest import new_context
 from tests.site.search_box import search
 
+ERRORS = ROOT / "docs" / "errors"
+
 # Sections that list symptoms rather than answer one: a query may show them before the entry.
 INDEX_SECTIONS = {
     "which-entry",
@@ -33,7 +35,7 @@ INDEX_SECTIONS = {
     "symptom-no-longer",
 }
 
-# (kept output, line prefix to take the message from, the entry's anchor on docs/errors.md)
+# (kept output, line prefix to take the message from, the entry's anchor on its page under docs/errors/)
 MESSAGES = [
     ("01_wrong_number_of_gradients_eager.out", "ValueError: ", "expected-to-return-n-gradients"),
     ("02_wrong_number_of_gradients_tf_function.out", "too_few: InternalError: ", "returned-too-few-gradients"),
@@ -67,6 +69,14 @@ def message(out_name: str, prefix: str) -> str:
     pytest.fail(f"{path.relative_to(ROOT)}: no line starts with {prefix!r}; update MESSAGES in {Path(__file__).name}")
 
 
+def entry_page(anchor: str) -> str:
+    """The site path of the symptom group page whose heading has the id: "errors/none/" for docs/errors/none.md."""
+    for source in sorted(ERRORS.glob("*.md")):
+        if not source.name.endswith(".ru.md") and f"{{ #{anchor} }}" in source.read_text(encoding="utf-8"):
+            return "errors/" + source.stem + "/"
+    pytest.fail(f"no page under {ERRORS.relative_to(ROOT)} has a heading {{ #{anchor} }}; update MESSAGES")
+
+
 @pytest.fixture(scope="module")
 def tabs(browser, server):
     """One tab per language, each staying on its site's landing page from one query to the next (the tests
@@ -80,7 +90,8 @@ def tabs(browser, server):
 @pytest.mark.parametrize(("out_name", "prefix", "anchor"), MESSAGES, ids=[f"{m[0][:2]}-{m[2]}" for m in MESSAGES])
 def test_pasted_message_lands_on_its_entry(tabs, server, lang, out_name, prefix, anchor):
     query = message(out_name, prefix)
-    start, page = ("ru/", "/ru/errors/") if lang == "ru" else ("", "/errors/")
+    start = "ru/" if lang == "ru" else ""
+    page = "/" + start + entry_page(anchor)
     shown = search(tabs[lang], server, start, query)
     sections = dict(shown).get(page)
     assert sections is not None, f"searching the {lang} site for {query!r} did not show {page}; shown: {shown}"
