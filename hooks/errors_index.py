@@ -33,7 +33,10 @@ MARKER = "<!-- the groups and their entries: hooks/errors_index.py -->"
 FOLDER = "errors/"
 HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<title>.*?)\s*\{\s*#(?P<id>[A-Za-z0-9_-]+)\s*\}\s*$")
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-TEXT = {"en": "output on other releases", "ru": "вывод на других выпусках"}
+TEXT = {  # the link to a release note beside its entry: one note, or the snippets' numbers when there are several
+    "en": {"one": "output on other releases", "several": "output on other releases: {links}", "snippet": "snippet {n}"},
+    "ru": {"one": "вывод на других выпусках", "several": "вывод на других выпусках: {links}", "snippet": "пример {n}"},
+}
 
 _moved: dict[str, dict[str, str]] = {}  # locale -> {old id: "none/#old-id"}, for on_post_page
 
@@ -88,9 +91,15 @@ def overview(docs: Path, nav_files: list[str], locale: str, default: str, matrix
         for entry in entries(source.read_text(encoding="utf-8"), matrix):
             indent = "    " * (entry.level - 1)
             line = f"{indent}- [{entry.title}]({target}#{entry.id}){{ #{entry.id} }}"
-            links = [f"[{i + 1}]({target}#{note}){{ #{note} }}" for i, note in enumerate(entry.notes)]
-            if links:
-                line += f" ({TEXT[locale]}: " + ", ".join(links) + ")"
+            text = TEXT[locale]
+            if len(entry.notes) == 1:
+                line += f" ([{text['one']}]({target}#{entry.notes[0]}){{ #{entry.notes[0]} }})"
+            elif entry.notes:
+                links = [
+                    f"[{text['snippet'].format(n=note.split('-')[1])}]({target}#{note}){{ #{note} }}"
+                    for note in entry.notes
+                ]
+                line += " (" + text["several"].format(links=", ".join(links)) + ")"
             lines.append(line)
             for ident in [entry.id, *entry.notes]:
                 moved[ident] = target.removesuffix(".md") + "/#" + ident
