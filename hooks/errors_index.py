@@ -9,8 +9,7 @@ threads among them) point at ``errors/#<id>``. Now:
   ``[The gradient comes back None](none.md#gradient-is-none){ #gradient-is-none }``, and beside an entry the
   release notes of its snippets (``errors-06-…-on-other-releases``, hooks/release_notes.py), linked the same way.
   Made from the group pages' Markdown in the page's language, so a new entry or a moved one is listed without
-  anyone writing it here. Without JavaScript ``errors/#<id>`` shows that visible link. The list is left out of
-  Pagefind's index (``data-pagefind-ignore``): the entries are found on their group pages.
+  anyone writing it here. Without JavaScript ``errors/#<id>`` shows that visible link.
 * With JavaScript, a few lines in the entry page's ``<head>`` (on_post_page, before the stylesheets, so before the
   first paint) replace ``errors/#<id>`` with the new page and anchor; the map is the same list.
 
@@ -117,20 +116,7 @@ def on_page_markdown(markdown, page, config, files):
     if not config.use_directory_urls:
         moved = {k: v.replace("/#", ".html#") for k, v in moved.items()}
     _moved[current] = moved
-    # The list repeats every entry's title: left out of the search index, so a query finds the entry on its group
-    # page, not this list. The list items written after the marker (the chapters' entries) stay in the same list.
-    return re.sub(
-        re.escape(MARKER) + r"\n((?:[ \t]*- .*\n)*)",
-        lambda m: (
-            '<div class="errors-overview" data-pagefind-ignore markdown>\n\n'
-            + "\n".join(lines)
-            + "\n"
-            + m[1]
-            + "\n</div>\n"
-        ),
-        markdown,
-        count=1,
-    )
+    return markdown.replace(MARKER, "\n".join(lines))
 
 
 def redirect_script(moved: dict[str, str]) -> str:
