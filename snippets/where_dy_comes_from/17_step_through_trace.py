@@ -74,7 +74,7 @@ def trace(ops, first_dy, x_value):
     dx = tape.gradient(v[target], v["x"], output_gradients=first)
     grads = dict(calls)  # the grad calls of this one tape.gradient
     start = tape.gradient(v[target], v[target], output_gradients=first)
-    print(f"  start at {target}: d{target}/d{target} = {show(start)}")
+    print(f"  start at {target} with dy = {show(start)}")
     sent = {}  # value -> what each of its consumers sent back to it
     for name, inputs, output, _ in reversed(ops):
         # dL/d(output): the sum of what the consumers of output sent back
