@@ -13,10 +13,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tools import nth_order_diagram, registergradient_diagram, second_order_diagram, where_dy_diagrams
+from tools import (
+    nth_order_diagram,
+    registergradient_diagram,
+    second_order_diagram,
+    where_dy_diagrams,
+    where_dy_stepper,
+)
 from tools.svg import ROOT
 
-GENERATORS = (where_dy_diagrams, registergradient_diagram, second_order_diagram, nth_order_diagram)
+# where_dy_stepper writes no picture but the where-dy stepper's steps (JSON), drawn from a kept output the same way.
+GENERATORS = (where_dy_diagrams, where_dy_stepper, registergradient_diagram, second_order_diagram, nth_order_diagram)
 
 
 def reads_from(generator, paths: list[str]) -> bool:
