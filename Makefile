@@ -65,13 +65,20 @@ serve: $(STAMP)
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site
 
+# `make test` runs pytest on TEST_WORKERS processes (pytest-xdist; the machine this was measured on has 2 cores).
+# --dist loadgroup keeps each group of tests that shares an expensive fixture on one worker (tests/conftest.py);
+# --no-loadscope-reorder keeps the order tests/conftest.py gives (the longest browser groups first).
+# TEST_WORKERS=0 runs everything in one process, as a bare `pytest` does.
+TEST_WORKERS ?= 2
+PYTEST_XDIST := $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder)
+
 # Python that ruff checks and formats (snippets/ at 80 columns, see snippets/ruff.toml).
 LINTED := snippets hooks tools tests
 
 test: $(STAMP) system-deps $(NODE_STAMP)
 	@$(BIN)/ruff check --quiet $(LINTED) || { echo "ruff check failed: fix the lines above (\`make format\` fixes the fixable ones)"; exit 1; }
 	@$(BIN)/ruff format --check --quiet $(LINTED) || { echo "not formatted: run \`make format\` (a reformatted snippet: then \`make outputs ONLY=<it>\`)"; exit 1; }
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_XDIST)
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix --quiet $(LINTED); $(BIN)/ruff format --quiet $(LINTED)

@@ -243,6 +243,7 @@ def executed_notebook_text(source: Path, label: str, locale: str, target: Path, 
     source_key = hashlib.sha256(source.read_bytes())
     source_key.update(code_source.read_bytes() if code_source else b"")
     source_key.update(Path(__file__).read_bytes())  # and this hook, which builds the notebook
+    source_key.update((ROOT / "requirements.lock").read_bytes())  # as execution_key does: a new lock runs again
     source_key.update(f"{tensorflow_version()} {platform.python_version()} {RUNNER_VERSION}".encode())
     if target.exists() and stamp.exists() and stamp.read_text() == source_key.hexdigest():
         return target.read_text()

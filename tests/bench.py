@@ -10,7 +10,8 @@
    the rebuild after a real page edit (`make build` and `make serve`), each the median of BENCH_RUNS runs
    (default 5) with the load average and PASS or FAIL against its budget.
 
-BENCH_ONLY=pages runs 1 and 2 only, BENCH_ONLY=speed 3 only; the default runs all.
+BENCH_ONLY=pages runs 1 and 2 only, BENCH_ONLY=speed 3 only; the default runs all. BENCH_SPEED=warm,cold,build,serve
+picks the figures of 3 (default all).
 """
 
 from __future__ import annotations
@@ -229,12 +230,13 @@ def speed_table() -> None:
     print(f"\nWhat a contributor waits for (this machine, now; medians of {SPEED_RUNS} runs):", flush=True)
     figures = speed_figures()
     width = max(len(f.what) for f in figures)
-    print(f"\n| {'what':{width}} | median | budget | verdict | runs (s) | load before, after |")
-    print(f"|{'-' * (width + 2)}|--------|--------|---------|----------|-------------------|")
+    print(f"\n| {'what':{width}} | median | budget | verdict | runs (s) | CPU (s) | load before, after |")
+    print(f"|{'-' * (width + 2)}|--------|--------|---------|----------|---------|-------------------|")
     for f in figures:
         runs = ", ".join(f"{r:.1f}" for r in f.runs)
+        cpu = ", ".join(f"{c:.1f}" for c in f.cpu) or "—"
         print(
-            f"| {f.what:{width}} | {f.median:5.1f} s | {f.budget:5.1f} s | {f.verdict} | {runs} "
+            f"| {f.what:{width}} | {f.median:5.1f} s | {f.budget:5.1f} s | {f.verdict} | {runs} | {cpu} "
             f"| {f.load_before:.1f}, {f.load_after:.1f} |"
         )
 

@@ -9,17 +9,22 @@
 Each figure comes with the 1-minute load average before and after its runs (2 cores here: above ~2 another job
 shares the machine and the figure is slowed) and PASS or FAIL against its budget. It reports; no test uses a
 timing threshold.
+
+Each figure also gives the CPU time its runs took (user + system, every process they started): on a busy machine
+the wall clock grows with the load, the CPU time hardly, so it tells a slow machine from slower work.
+BENCH_SPEED=warm,cold,build,serve picks the figures (default all four).
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.site.siteinfo import ROOT, free_port
@@ -41,6 +46,7 @@ class Figure:
     load_before: float
     load_after: float
     note: str = ""
+    cpu: list[float] = field(default_factory=list)
 
     @property
     def median(self) -> float:
@@ -57,6 +63,7 @@ class Figure:
         return (
             f"{self.what}: median {self.median:.1f} s of {len(self.runs)} [{runs}], budget {self.budget:.1f} s "
             f"{self.verdict}; load average {self.load_before:.1f} before, {self.load_after:.1f} after{self.note}"
+            + (f"; CPU {', '.join(f'{c:.1f}' for c in self.cpu)} s" if self.cpu else "")
         )
 
 
@@ -64,10 +71,20 @@ def load() -> float:
     return os.getloadavg()[0]
 
 
+def children_cpu() -> float:
+    """User + system seconds of every finished child process so far (and of their children)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+CPU: list[float] = []  # the CPU seconds of each timed() call, in order (the figures take theirs from here)
+
+
 def timed(cmd: list[str], cwd: Path, env: dict | None = None) -> float:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), children_cpu()
     proc = subprocess.run(cmd, cwd=cwd, env=env or ENV, capture_output=True, text=True)
     seconds = time.perf_counter() - start
+    CPU.append(children_cpu() - cpu)
     if proc.returncode != 0:
         print(proc.stdout[-3000:], proc.stderr[-3000:], sep="\n")
         raise SystemExit(f"bench: {' '.join(cmd)} failed in {cwd} (exit {proc.returncode})")
@@ -90,12 +107,12 @@ def warm_test(one_import: float) -> Figure:
     runs = [timed(["make", "--no-print-directory", "test"], ROOT) for _ in range(RUNS)]
     budget = WARM_BUDGET_IMPORTS * one_import
     note = f" (budget: {WARM_BUDGET_IMPORTS} x import tensorflow = {WARM_BUDGET_IMPORTS} x {one_import:.1f} s)"
-    return Figure("warm make test", runs, budget, before, load(), note)
+    return Figure("warm make test", runs, budget, before, load(), note, CPU[-RUNS:])
 
 
 def cold_ci_run() -> Figure:
     before = load()
-    runs = []
+    runs, cpu = [], []
     for _ in range(RUNS):
         with tempfile.TemporaryDirectory(prefix="bench-clone-") as tmp:
             clone = Path(tmp) / "repo"
@@ -103,7 +120,8 @@ def cold_ci_run() -> Figure:
             subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
             timed(["bash", ".ci/run"], clone, env={k: v for k, v in ENV.items() if k != "VIRTUAL_ENV"})
             runs.append(time.perf_counter() - start)
-    return Figure("cold .ci/run on a clean clone (committed HEAD)", runs, COLD_BUDGET_SECONDS, before, load())
+            cpu.append(CPU[-1])
+    return Figure("cold .ci/run on a clean clone (committed HEAD)", runs, COLD_BUDGET_SECONDS, before, load(), cpu=cpu)
 
 
 def edit(page: Path, original: bytes, n: int) -> str:
@@ -130,7 +148,12 @@ def rebuild_after_edit() -> Figure:
         finally:
             EDITED_PAGE.write_bytes(original)
     return Figure(
-        f"make build after editing {EDITED_PAGE.relative_to(ROOT)}", runs, REBUILD_BUDGET_SECONDS, before, load()
+        f"make build after editing {EDITED_PAGE.relative_to(ROOT)}",
+        runs,
+        REBUILD_BUDGET_SECONDS,
+        before,
+        load(),
+        cpu=CPU[-RUNS:],
     )
 
 
@@ -180,11 +203,24 @@ def reload_after_edit() -> Figure:
 
 
 def speed_figures() -> list[Figure]:
-    one_import = import_seconds()
-    print(f"import tensorflow in a fresh process: median {one_import:.1f} s of {RUNS}", flush=True)
+    def warm() -> Figure:
+        one_import = import_seconds()
+        print(f"import tensorflow in a fresh process: median {one_import:.1f} s of {RUNS}", flush=True)
+        return warm_test(one_import)
+
+    measures = {
+        "warm": warm,
+        "cold": cold_ci_run,
+        "build": rebuild_after_edit,
+        "serve": reload_after_edit,
+    }
+    chosen = [m.strip() for m in os.environ.get("BENCH_SPEED", ",".join(measures)).split(",") if m.strip()]
+    unknown = [m for m in chosen if m not in measures]
+    if unknown:
+        raise SystemExit(f"bench: BENCH_SPEED={','.join(unknown)}: not one of {', '.join(measures)}")
     figures = []
-    for measure in (lambda: warm_test(one_import), cold_ci_run, rebuild_after_edit, reload_after_edit):
-        figures.append(measure())
+    for name in chosen:
+        figures.append(measures[name]())
         print("  " + figures[-1].line(), flush=True)
     return figures
 

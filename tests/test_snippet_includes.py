@@ -34,3 +34,30 @@ def test_a_section_shows_only_that_part_of_the_code():
 def test_only_whole_lines_are_includes():
     text = "Write `{* snippets/a/01_x.py *}` on its own line."
     assert expand(text, "en") == text
+
+
+def test_a_kept_highlighted_block_is_the_html_pygments_makes(tmp_path, monkeypatch):
+    """The highlight cache (.cache/highlight/) gives back what highlighting gives, and anything that changes the
+    HTML (here the title, the language, the code) changes the key."""
+    import markdown
+    from pymdownx.highlight import Highlight
+
+    import snippet_includes
+
+    monkeypatch.setattr(snippet_includes, "HIGHLIGHT_CACHE", tmp_path)
+    monkeypatch.setattr(Highlight, "highlight", getattr(Highlight.highlight, "__wrapped__", Highlight.highlight))
+    pages = [
+        '```python title="a.py"\nx = 1  # one\n```\n',
+        '```python title="b.py"\nx = 1  # one\n```\n',
+        '```text title="a.py"\nx = 1  # one\n```\n',
+        '```python title="a.py"\nx = 2  # one\n```\n',
+    ]
+
+    def convert(page: str) -> str:
+        return markdown.markdown(page, extensions=["pymdownx.highlight", "pymdownx.superfences"])
+
+    plain = [convert(page) for page in pages]
+    snippet_includes.on_config({})
+    assert [convert(page) for page in pages] == plain, "a first, uncached highlight differs from Pygments'"
+    assert len(list(tmp_path.glob("*.html"))) == len(pages), "each different block must have a key of its own"
+    assert [convert(page) for page in pages] == plain, "a kept block differs from what highlighting makes"
