@@ -1,7 +1,7 @@
 """hooks/snippet_includes.py: one line becomes the titled code block and, under it, the output block titled in
 the page's language; indentation (list items, admonitions) is kept; a section shows only the code."""
 
-from snippet_includes import expand
+from snippet_includes import INCLUDE, expand, shows_output
 
 CODE_AND_OUTPUT = """\
 ```python title="snippets/a/01_x.py"
@@ -49,3 +49,17 @@ def test_a_section_with_output_shows_that_part_and_the_whole_files_output():
 def test_only_whole_lines_are_includes():
     text = "Write `{* snippets/a/01_x.py *}` on its own line."
     assert expand(text, "en") == text
+
+
+def test_the_guards_know_which_includes_show_the_output():
+    """tests/test_pages.py (orphans), the release notes and the version table count a file's output as shown by a
+    whole-file include and by a section with +output, not by a bare section."""
+    shown = {
+        line: shows_output(INCLUDE.match(line))
+        for line in (
+            "{* snippets/a/01_x.py *}",
+            "{* snippets/a/01_x.py:recipe *}",
+            "{* snippets/a/01_x.py:recipe +output *}",
+        )
+    }
+    assert list(shown.values()) == [True, False, True], shown

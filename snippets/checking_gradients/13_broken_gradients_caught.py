@@ -204,6 +204,7 @@ class SavedModelCheck:
 # --8<-- [end:check]
 
 
+# --8<-- [start:broken]
 @tf.custom_gradient
 def log1pexp(x):
     e = tf.exp(x)
@@ -240,3 +241,4 @@ print("weighted, at two steps of a loop:")
 check_gradient(weighted, inputs(), k=1, saved=saved)
 print("in a fresh process:")
 saved.run()
+# --8<-- [end:broken]
