@@ -12,10 +12,15 @@ mkdocs-glightbox (pinned in pyproject.toml: this hook matches the tags its versi
 material's bundle (`document$`). Its script is deferred here and the start waits for DOMContentLoaded, which
 comes after every deferred script. On a page without a lightbox link (no diagram) its stylesheet, style and
 scripts are removed: 70 KB less to fetch.
+
+Each page also gets its own `<meta name="description">`: the first paragraph of its article (plain text, cut at a
+word before 160 characters), unless the page's front matter sets one; the site's description stays the
+fallback. A search engine then shows the page's own first words under its title.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 _BUNDLE = re.compile(r'<script src="(?P<src>[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
@@ -42,6 +47,29 @@ def _lightbox(output: str) -> str:
         output,
         count=1,
     )
+
+
+_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+_DESCRIPTION_CHARS = 160
+
+
+def _first_paragraph(content: str) -> str:
+    for match in _PARAGRAPH.finditer(content):
+        text = " ".join(html.unescape(_TAG.sub("", match[1])).split())
+        if len(text) >= 40:
+            if len(text) > _DESCRIPTION_CHARS:
+                text = text[: _DESCRIPTION_CHARS - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+            return text
+    return ""
+
+
+def on_page_content(content, page, config, files):
+    if not page.meta.get("description"):
+        text = _first_paragraph(content)
+        if text:
+            page.meta["description"] = text
+    return content
 
 
 def on_post_page(output, page, config):

@@ -10,8 +10,9 @@
    the rebuild after a real page edit (`make build` and `make serve`), each the median of BENCH_RUNS runs
    (default 5) with the load average and PASS or FAIL against its budget.
 
-BENCH_ONLY=pages runs 1 and 2 only, BENCH_ONLY=speed 3 only; the default runs all. BENCH_SPEED=warm,cold,build,serve
-picks the figures of 3 (default all).
+BENCH_ONLY=pages runs 1 and 2 only, BENCH_ONLY=speed 3 only, BENCH_ONLY=lighthouse the Lighthouse bar of
+tests/bench_lighthouse.py (median of 5 per page); the default runs all. BENCH_SPEED=warm,cold,build,serve picks
+the figures of 3 (default all).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import sys
 import time
 from pathlib import Path
 
+from tests.bench_lighthouse import lighthouse_bar
 from tests.bench_speed import RUNS as SPEED_RUNS
 from tests.bench_speed import speed_figures
 from tests.site.siteinfo import (
@@ -242,7 +244,11 @@ def speed_table() -> None:
 
 
 # BENCH_ONLY=pages (Lighthouse, page weights, screenshots) or BENCH_ONLY=speed (warm, cold, rebuild); default both.
-PARTS = {"pages": page_figures, "speed": speed_table}
+PARTS = {
+    "pages": page_figures,
+    "speed": speed_table,
+    "lighthouse": lighthouse_bar,
+}  # lighthouse: tests/bench_lighthouse.py
 
 
 def main() -> int:

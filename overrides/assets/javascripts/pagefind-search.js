@@ -58,26 +58,72 @@
     return link;
   }
 
-  // The longest run of consecutive matched words in a section: a pasted message matches as one run.
-  function phrase(section) {
-    const at = [...new Set(section.locations || [])].sort((x, y) => x - y);
-    let best = 0, run = 0;
-    at.forEach((n, i) => { run = i > 0 && n === at[i - 1] + 1 ? run + 1 : 1; best = Math.max(best, run); });
-    return best;
+  // Ranking (issue 22: the answer first). Pagefind scores whole pages; a long page that mentions every word
+  // somewhere (the symptom index) and a chapter that repeats one word often both beat the one section that
+  // answers. So every section of the pages found is scored on its own, and a page ranks by its best section:
+  //  - each query word found in the section adds its rarity among the sections found (log(1 + N / df)),
+  //    times more where it stands in a heading or a symptom line (the location's weight, hooks/pagefind_index.py);
+  //  - the longest run of consecutive matched words (a pasted message is one run) multiplies the sum.
+  // Under the page, a long query (a pasted message, PASTED_WORDS words or more) puts first the section holding the
+  // longest run of matched words, then the one with most matches: the entry whose output prints the message.
+  const WEIGHT_GAIN = 0.5; // how much a word in a heading (weight 5-7) counts over one in prose (weight 1)
+  const PHRASE_GAIN = 1; // a section holding the whole query as one run scores twice as much
+  const PASTED_WORDS = 6;
+  const words = (text) => text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+  // Latin words match by their first letters, so "returns" finds "returned"; Russian ones come stemmed.
+  const key = (word) => (/^[a-z]/.test(word) && word.length > 4 ? word.slice(0, Math.max(4, word.length - 2)) : word);
+
+  function longestRun(sorted) {
+    let run = 0, longest = 0;
+    sorted.forEach((n, j) => { run = j > 0 && n === sorted[j - 1] + 1 ? run + 1 : 1; longest = Math.max(longest, run); });
+    return longest;
   }
 
-  function render(total, pages) {
+  function scoreSections(pages, query) {
+    const terms = [...new Set(words(query).map(key))];
+    const sections = [];
+    pages.forEach((page, p) => {
+      const text = (page.content || "").split(/\s+/);
+      (page.sub_results || []).forEach((s, i) => {
+        const best = new Map(); // term -> highest weight it has in this section
+        const at = new Set(); // matched word positions
+        for (const loc of s.weighted_locations || []) {
+          const parts = words(text[loc.location] || "");
+          terms.forEach((t, k) => {
+            if (parts.some((w) => w.startsWith(t))) {
+              best.set(k, Math.max(best.get(k) || 0, loc.weight));
+              at.add(loc.location);
+            }
+          });
+        }
+        const shown = s.url !== page.url && s.title !== page.meta.title;
+        const all = [...new Set(s.locations || [])].sort((x, y) => x - y);
+        const pasted = terms.length >= PASTED_WORDS;
+        sections.push({ p, i, s, best, at: [...at].sort((x, y) => x - y), shown, run: pasted ? longestRun(all) : 0, n: pasted ? all.length : 0 });
+      });
+    });
+    const df = terms.map((_, k) => sections.filter((x) => x.best.has(k)).length);
+    for (const x of sections) {
+      let sum = 0;
+      x.best.forEach((w, k) => { sum += Math.log(1 + sections.length / df[k]) * (1 + WEIGHT_GAIN * Math.log2(1 + w)); });
+      x.score = sum * (1 + PHRASE_GAIN * Math.min(longestRun(x.at), terms.length) / Math.max(terms.length, 1));
+    }
+    return pages
+      .map((page, p) => {
+        const mine = sections.filter((x) => x.p === p);
+        const top = Math.max(0, ...mine.map((x) => x.score));
+        const shown = mine.filter((x) => x.shown).sort((a, b) => b.run - a.run || b.n - a.n || b.score - a.score || a.i - b.i).map((x) => x.s);
+        return { page, p, top, shown };
+      })
+      .sort((a, b) => b.top - a.top || a.p - b.p);
+  }
+
+  function render(total, pages, query) {
     meta.textContent = total === 0 ? t("search.result.none") : t(total === 1 ? "search.result.one" : "search.result.other", total);
-    list.replaceChildren(...pages.map((page) => {
+    list.replaceChildren(...scoreSections(pages, query).map(({ page, shown }) => {
       const item = element("li", "md-search-result__item");
       item.append(resultLink(page.url, page.meta.title || page.url, page.excerpt, true));
-      // Sections that match the query as one phrase first: a pasted error message lands on its entry.
-      const sections = (page.sub_results || [])
-        .filter((s) => s.url !== page.url && s.title !== page.meta.title)
-        .map((s, i) => [s, i])
-        .sort((a, b) => phrase(b[0]) - phrase(a[0]) || (b[0].locations || []).length - (a[0].locations || []).length || a[1] - b[1])
-        .map(([s]) => s);
-      for (const section of sections.slice(0, MAX_SECTIONS)) {
+      for (const section of shown.slice(0, MAX_SECTIONS)) {
         item.append(resultLink(section.url, section.title, section.excerpt, false));
       }
       return item;
@@ -114,7 +160,7 @@
     if (mine !== generation || !found) return;
     const pages = await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data()));
     if (mine !== generation) return;
-    render(found.results.length, pages);
+    render(found.results.length, pages, searchTerms(query));
     dialog.setAttribute("data-cg-search-done", query); // the results shown are this query's
   }
 
