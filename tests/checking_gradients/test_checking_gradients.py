@@ -151,14 +151,19 @@ def test_numpy_inside_grad_passes_first_order_and_fails_second():
     assert numbers(line_starting(path, out, "second derivative the tape sees")) == [0.0, 0.0, 0.0], out
 
 
-# --- 07: the recipe ------------------------------------------------------------------------------
+# --- 11: the gradient check (its test set of broken gradients: test_gradient_check.py) ------------
 
 
-def test_recipe_passes_three_orders():
-    path, out = stdout_of("07_recipe_any_order.py")
-    lines = [line for line in out.splitlines() if line.startswith("order ")]
-    assert [line.split(":")[0] for line in lines] == ["order 1", "order 2", "order 3"], f"{path}:\n{out}"
-    assert all(line.endswith("OK") for line in lines), f"{path}: a correct gradient failed the recipe:\n{out}"
+def test_gradient_check_passes_log1pexp_in_every_context():
+    path, out = stdout_of("11_gradient_check.py")
+    rows = [line.split() for line in out.splitlines() if " order " in line]
+    contexts = [" ".join(row[: row.index("order")]).rstrip(":") for row in rows]
+    assert contexts == [
+        "eager", "tf.function", "tf.gradients", "eager", "tf.function", "tf.gradients",
+        "jit_compile", "Keras fit", "forward mode", "log1pexp: SavedModel",
+    ], f"{path}: the contexts changed:\n{out}"  # fmt: skip
+    assert all(row[-1] == "OK" for row in rows), f"{path}: a correct gradient failed the check:\n{out}"
+    assert "keyword tensors: not checked" in out, f"{path}: the keyword limitation is not printed:\n{out}"
 
 
 # --- 08: the variables part of grad ---------------------------------------------------------------
