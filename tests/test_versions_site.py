@@ -29,7 +29,11 @@ def shown_whole(source) -> list[str]:
     return list(dict.fromkeys(m["path"] for m in INCLUDE.finditer(text) if not m["section"]))
 
 
-PAGES = [p.name for p in sorted(DOCS.glob("*.md")) if not p.name.endswith(".ru.md") and shown_whole(p)]
+PAGES = [  # relative to docs/, sub-folders too (cookbook/<category>.md)
+    p.relative_to(DOCS).as_posix()
+    for p in sorted(DOCS.rglob("*.md"))
+    if not p.name.endswith(".ru.md") and "assets" not in p.parts and shown_whole(p)
+]
 
 
 def source(page: str, lang: str):
@@ -38,9 +42,8 @@ def source(page: str, lang: str):
 
 def built(site_dir, page: str, lang: str) -> str:
     folder = site_dir / "ru" if lang == "ru" else site_dir
-    stem = page.removesuffix(".md")
-    path = folder / "index.html" if stem == "index" else folder / stem / "index.html"
-    return path.read_text(encoding="utf-8")
+    stem = page.removesuffix(".md").removesuffix("index").rstrip("/")  # cookbook/index.md -> cookbook/
+    return (folder / stem / "index.html").read_text(encoding="utf-8")
 
 
 def text_of(fragment: str) -> str:
