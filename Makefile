@@ -30,7 +30,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 SYSTEM_PACKAGES := chromium hunspell hunspell-ru hunspell-en-us
 SYSTEM_FILES    := /usr/bin/chromium /usr/bin/hunspell /usr/share/hunspell/ru_RU.dic /usr/share/hunspell/en_US.dic
 
-.PHONY: help venv system-deps serve build test format outputs bench lock clean publish linkcheck FORCE
+.PHONY: help venv system-deps serve build test format outputs sync-checker bench lock clean publish linkcheck FORCE
 .PHONY: versions versions-check versions-newest versions-lock
 
 help:
@@ -79,6 +79,11 @@ format: $(STAMP)
 outputs: $(STAMP)
 	$(BIN)/python -m tests.harness --update $(ONLY)
 	$(BIN)/python -m tools.diagrams $(if $(ONLY),--only $(ONLY))  # the SVG diagrams drawn from those outputs (all without ONLY)
+
+# The gradient check is written once (snippets/checking_gradients/11_gradient_check.py, section check); every
+# recipe snippet holds a byte-identical copy, so it runs alone. This copies it into each of them.
+sync-checker: $(STAMP)
+	$(BIN)/python -m tests.checking_gradients.checker
 
 # From the npm registry (pinned in package-lock.json), into node_modules/: axe-core and the math font for the
 # tests, Lighthouse for `make bench`. Nothing is fetched while the tests run.

@@ -18,7 +18,7 @@ from mkdocs.exceptions import PluginError
 
 import release_matrix
 import site_languages
-from snippet_includes import INCLUDE
+from snippet_includes import INCLUDE, shows_output
 
 TEXT = {
     "en": {
@@ -97,12 +97,12 @@ def note_block(notes: list[release_matrix.Note], every: list[str], locale: str) 
 
 def add_release_notes(markdown: str, matrix: release_matrix.Matrix, locale: str, table: str = TABLE) -> str:
     """The page with its release line under the title and a note under each snippet that differs somewhere."""
-    snippets = [m["path"] for m in INCLUDE.finditer(markdown) if not m["section"]]
+    snippets = [m["path"] for m in INCLUDE.finditer(markdown) if shows_output(m)]
     if not snippets:
         return markdown
 
     def with_notes(match) -> str:
-        if match["section"]:
+        if not shows_output(match):
             return match.group(0)
         notes = matrix.notes(match["path"])
         if not notes:

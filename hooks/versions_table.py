@@ -17,7 +17,7 @@ from pathlib import Path
 import release_matrix
 import site_languages
 from release_matrix import DIFFERENT, FAILING, IDENTICAL, UNCHECKED
-from snippet_includes import INCLUDE
+from snippet_includes import INCLUDE, shows_output
 
 TABLE = re.compile(r"^\{\*\s+versions/(?P<table>releases\.yml|results)\s+\*\}[ \t]*$", re.M)
 TEXT = {
@@ -55,7 +55,7 @@ def pages_with_snippets(docs: Path, nav_order: list[str]) -> dict[str, list[str]
     pages = {}
     for page in ordered:
         text = (docs / page).read_text(encoding="utf-8")
-        snippets = [m["path"] for m in INCLUDE.finditer(text) if not m["section"] and m["path"] not in seen]
+        snippets = [m["path"] for m in INCLUDE.finditer(text) if shows_output(m) and m["path"] not in seen]
         if snippets:
             pages[page] = list(dict.fromkeys(snippets))
             seen.update(snippets)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from snippet_includes import INCLUDE as SNIPPET  # hooks/snippet_includes.py: {* snippets/<file>.py *}
+from snippet_includes import shows_output
 from tests.harness import ROOT, all_snippets, output_path, relative
 
 DOCS = ROOT / "docs"
@@ -43,9 +44,10 @@ def parse(path: Path) -> Page:
         snippet = SNIPPET.match(line)
         if snippet:
             path, section = snippet["path"], snippet["section"]
-            page.includes.append((number, "{* " + path + (f":{section}" if section else "") + " *}"))
+            plus = " +output" if snippet["output"] else ""
+            page.includes.append((number, "{* " + path + (f":{section}" if section else "") + plus + " *}"))
             page.shown.append((number, path))
-            if not section:
+            if shows_output(snippet):
                 page.shown.append((number, path[: -len(".py")] + ".out"))
         for target in INCLUDE.findall(line):
             page.includes.append((number, f'--8<-- "{target}"'))

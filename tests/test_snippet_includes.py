@@ -31,6 +31,21 @@ def test_a_section_shows_only_that_part_of_the_code():
     )
 
 
+def test_a_section_with_output_shows_that_part_and_the_whole_files_output():
+    assert expand("  {* snippets/a/01_x.py:recipe +output *}", "ru") == "\n".join(
+        ("  " + line if line else "")
+        for line in [
+            '```python title="snippets/a/01_x.py (часть из recipe)"',
+            '--8<-- "snippets/a/01_x.py:recipe"',
+            "```",
+            "",
+            '```text title="Вывод"',
+            '--8<-- "snippets/a/01_x.out"',
+            "```",
+        ]
+    )
+
+
 def test_only_whole_lines_are_includes():
     text = "Write `{* snippets/a/01_x.py *}` on its own line."
     assert expand(text, "en") == text

@@ -23,10 +23,10 @@ LANGUAGES = ("en", "ru")
 
 def shown_whole(source) -> list[str]:
     """The snippets a Markdown page shows with their output, in order."""
-    from snippet_includes import INCLUDE
+    from snippet_includes import INCLUDE, shows_output
 
     text = source.read_text(encoding="utf-8")
-    return list(dict.fromkeys(m["path"] for m in INCLUDE.finditer(text) if not m["section"]))
+    return list(dict.fromkeys(m["path"] for m in INCLUDE.finditer(text) if shows_output(m)))
 
 
 PAGES = [  # relative to docs/, sub-folders too (cookbook/<category>.md)

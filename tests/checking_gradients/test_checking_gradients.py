@@ -240,3 +240,40 @@ def test_which_seed_makes_a_random_forward_pass_checkable(mode):
         run = tf.function(f) if mode == "tf.function" else f
         same = np.array_equal(run(x).numpy(), run(x).numpy())
         assert same == expected[f.__name__], f"{f.__name__}, {mode}: two calls equal is now {same}; {fix}"
+
+
+# --- 12: forward mode and a custom grad (the baseline of #what-each-context-does) -----------------
+
+
+def reversal(forward):
+    @tf.custom_gradient
+    def f(x):
+        return forward(x), lambda dy: -dy
+
+    return f
+
+
+def jvp(f, x):
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        y = f(x)
+    return float(acc.jvp(y, unconnected_gradients="zero"))
+
+
+@pytest.mark.parametrize(
+    ("forward", "eager", "traced"),
+    [(tf.identity, 1.0, 1.0), (tf.stop_gradient, -1.0, 0.0)],
+    ids=["forward has a derivative", "forward has none"],
+)
+def test_forward_mode_uses_the_forward_derivative_and_grad_only_eagerly_when_there_is_none(forward, eager, traced):
+    f, x = reversal(forward), tf.constant(2.0)
+    assert jvp(f, x) == eager, "eager forward mode: the page's #what-each-context-does is out of date"
+
+    @tf.function
+    def inside(x):
+        with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+            y = f(x)
+        return acc.jvp(y, unconnected_gradients="zero")
+
+    assert float(inside(x)) == traced, "forward mode in tf.function: the page's #what-each-context-does is out of date"
+    path, out = stdout_of("12_forward_mode_and_grad.py")
+    assert f"forward mode, eager:          {eager:+.1f}" in out, f"{path}:\n{out}"
