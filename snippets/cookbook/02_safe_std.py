@@ -65,7 +65,11 @@ def contexts(f, xv, sources, dys, dirs, k):
             return sum(tf.reduce_sum(g * v) for g, v in zip(gs, dirs))
 
         run["eager", m], run["tf.function", m] = d, tf.function(d)
-        run["tf.gradients", m] = tf.function(lambda d=d: d(graph=True))
+
+        def in_graph(d=d):
+            return d(graph=True)
+
+        run["tf.gradients", m] = tf.function(in_graph)
     run["jit_compile", 1] = tf.function(run["eager", 1], jit_compile=True)
     layer, y0 = Layer(f, xv.shape), dys[1].reshape(1, -1)
     model = tf.keras.Sequential([layer])
@@ -172,7 +176,7 @@ class SavedModelCheck:
         self.cases.append((len(self.functions) - 1, *data, want, tol))
 
     def run(self):
-        """Print and return {function name: (ok, largest error)}."""
+        """Print and return [(name, ok, largest error)], one per function."""
         path = tempfile.mkdtemp()
         tf.saved_model.save(self.module, path)
         cases = json.dumps([case[:4] for case in self.cases])
@@ -182,18 +186,19 @@ class SavedModelCheck:
         )
         if done.returncode:
             raise RuntimeError(done.stderr[-2000:])
-        rows = {}
+        rows = [
+            [getattr(f, "__name__", "f"), True, 0.0] for f in self.functions
+        ]
         for (i, *_, want, tol), got in zip(self.cases, json.loads(done.stdout)):
-            name = getattr(self.functions[i], "__name__", f"f{i}")
-            error, old = abs(got - want), rows.get(name, (True, 0.0))
-            ok = old[0] and error <= tol * (1 + abs(want))
-            rows[name] = (ok, max(old[1], error))
-        for name, (ok, error) in rows.items():
+            error = abs(got - want)
+            rows[i][1] &= bool(error <= tol * (1 + abs(want)))
+            rows[i][2] = max(rows[i][2], error)
+        for name, ok, error in rows:
             verdict = "OK" if ok else "MISMATCH"
             print(
                 f"  {name}: SavedModel order 1: error {shown(error, ok)} {verdict}"
             )
-        return rows
+        return [tuple(row) for row in rows]
 
 
 # --8<-- [end:check]
@@ -218,6 +223,7 @@ def safe_std(x):
 # --8<-- [end:recipe]
 
 
+# --8<-- [start:proof]
 # The proof: orders 1 and 2 where std is smooth; order 1 at constant inputs,
 # against the central difference (0: the midpoint of the one-sided slopes)
 saved = SavedModelCheck()
@@ -227,3 +233,4 @@ print("safe_std at [3, 3, 3] and [-1, -1, -1], order 1:")
 check_gradient(safe_std, iter([[3.0] * 3, [-1.0] * 3]), k=1, saved=saved)
 print("in a fresh process:")
 saved.run()
+# --8<-- [end:proof]

@@ -35,6 +35,7 @@ def abs_squared(z):
 
 # --8<-- [end:recipe]
 
+# --8<-- [start:proof]
 # The proof at z = 1 + 2i, for the real loss L = |square(z)|**2. References in
 # float64: dL/dx + i dL/dy by central differences (order 1), and the second
 # difference of L along v (order 2: v^T H v, z and v as points of the plane).
@@ -173,3 +174,4 @@ t = tf.constant(1.0 + 0.0j, tf.complex128)
 with tf.autodiff.ForwardAccumulator(z, t) as acc:
     y = square(z)
 show("forward mode", 1, acc.jvp(y), 2 * Z * 1.0)
+# --8<-- [end:proof]
