@@ -77,6 +77,13 @@ def test_reduce_std_gradient_is_nan_at_a_constant_input(values, dtype):
     )
 
 
+def test_keras_std_is_nan_too():
+    import keras
+
+    g = gradient(keras.ops.std, tf.constant([3.0, 3.0, 3.0])).numpy()
+    assert np.isnan(g).all(), f"keras.ops.std's gradient at a constant input is {g}, no longer nan"
+
+
 def test_safe_std_is_zero_at_a_constant_input_and_the_true_gradient_elsewhere():
     safe_std = recipe("02_safe_std.py")["safe_std"]
     for values in ([3.0, 3.0, 3.0], [0.7]):
