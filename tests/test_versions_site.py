@@ -42,9 +42,8 @@ def source(page: str, lang: str):
 
 def built(site_dir, page: str, lang: str) -> str:
     folder = site_dir / "ru" if lang == "ru" else site_dir
-    stem = page.removesuffix(".md")
-    path = folder / "index.html" if stem == "index" else folder / stem / "index.html"
-    return path.read_text(encoding="utf-8")
+    stem = page.removesuffix(".md").removesuffix("index").rstrip("/")  # cookbook/index.md -> cookbook/
+    return (folder / stem / "index.html").read_text(encoding="utf-8")
 
 
 def text_of(fragment: str) -> str:

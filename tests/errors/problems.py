@@ -26,6 +26,11 @@ def answered() -> list[dict]:
     return [p for p in problems() if p["entry"]]
 
 
+def with_recipe() -> list[dict]:
+    """The problems a cookbook recipe answers (`recipe: cookbook/<page>.md#<anchor>`)."""
+    return [p for p in problems() if p.get("recipe")]
+
+
 def page_path(entry: str, lang: str) -> Path:
     page = entry.split("#")[0]
     return DOCS / (page if lang == "en" else page.removesuffix(".md") + ".ru.md")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.errors.problems import DATA, answered, included, linked, page_path, problems, section
+from tests.errors.problems import DATA, answered, included, linked, page_path, problems, section, with_recipe
 from tests.harness import ROOT, relative
 
 KINDS = {
@@ -24,6 +24,7 @@ KINDS = {
     "other",
 }
 DONE = answered()
+RECIPES = with_recipe()
 
 
 def test_every_problem_is_complete():
@@ -61,6 +62,34 @@ def test_answered_problem_has_its_entry(problem, lang):
     unlinked = [s["url"] for s in problem["sources"] if s["url"] not in linked(lines)]
     assert not unlinked, (
         f"{relative(page)}#{entry.split('#')[1]} does not link these reports of {problem['id']} "
+        f"(listed in {relative(DATA)}):\n" + "\n".join(unlinked)
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("problem", RECIPES, ids=[p["id"] for p in RECIPES])
+def test_recipe_problem_has_its_recipe(problem, lang):
+    """`recipe: cookbook/<page>.md#<anchor>`: a heading of that page in both languages, whose section includes a
+    cookbook snippet and links every public report of the problem."""
+    recipe = problem["recipe"]
+    assert recipe.startswith("cookbook/") and "#" in recipe, (
+        f"{relative(DATA)}: {problem['id']}: recipe {recipe!r} is not cookbook/<page>.md#<anchor>"
+    )
+    page = page_path(recipe, lang)
+    assert page.exists(), (
+        f"{relative(DATA)}: {problem['id']}: recipe {recipe} names {relative(page)}, which does not exist"
+    )
+    lines = section(recipe, lang)
+    assert lines is not None, (
+        f"{relative(DATA)}: {problem['id']} says its recipe is {recipe}, but {relative(page)} has no heading with "
+        f"{{ #{recipe.split('#')[1]} }}: add the recipe (both languages) or set `recipe: null`"
+    )
+    assert any(path.startswith("snippets/cookbook/") for path in included(lines)), (
+        f"{relative(page)}#{recipe.split('#')[1]} includes no snippets/cookbook/ file ({problem['id']})"
+    )
+    unlinked = [s["url"] for s in problem["sources"] if s["url"] not in linked(lines)]
+    assert not unlinked, (
+        f"{relative(page)}#{recipe.split('#')[1]} does not link these reports of {problem['id']} "
         f"(listed in {relative(DATA)}):\n" + "\n".join(unlinked)
     )
 

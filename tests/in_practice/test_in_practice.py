@@ -81,12 +81,6 @@ def test_savedmodel_reload_keeps_custom_gradient_not_default():
     )
 
 
-def test_straight_through_passes_dy_inside_the_window():
-    path, out = stdout_of("06_straight_through.py")
-    assert "gradient [0. 0. 0. 0.]" in line_with(path, out, "tf.sign:"), f"{path}: sign's own gradient is 0:\n{out}"
-    assert "gradient [0. 3. 3. 0.]" in line_with(path, out, "binarize:"), f"{path}: STE gradient:\n{out}"
-
-
 def test_clip_gradient_keeps_value_and_clips_norm():
     path, out = stdout_of("07_clip_gradient.py")
     assert "values:   25.0 and 25.0" in out, f"{path}:\n{out}"

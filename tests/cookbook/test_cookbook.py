@@ -1,0 +1,225 @@
+"""The cookbook's recipes (docs/cookbook/), checked on TensorFlow itself.
+
+Each recipe tells two halves of a story, and a TensorFlow release that changes either fails here: the built-in
+gradient fails (a nan, a None, zeros, a conjugate), and the recipe's custom gradient matches its reference. The
+recipe code is not copied: it is the `recipe` section of the snippet the page shows, executed here. The proofs the
+pages print (every context, the copyable check) are checked from the snippets' real output.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.harness import ROOT, run_snippet
+
+DIR = "snippets/cookbook"
+SECTION = re.compile(r"# --8<-- \[start:recipe\]\n(.*?)# --8<-- \[end:recipe\]", re.S)
+
+
+def recipe(name: str) -> dict:
+    """The functions of a snippet's recipe section, defined in a fresh namespace."""
+    path = ROOT / DIR / name
+    match = SECTION.search(path.read_text(encoding="utf-8"))
+    assert match, f"{DIR}/{name} has no '# --8<-- [start:recipe]' ... '[end:recipe]' section"
+    namespace = {"tf": tf, "np": np}
+    exec(compile(match[1], str(path), "exec"), namespace)  # noqa: S102 -- our own snippet
+    return namespace
+
+
+def stdout_of(name: str) -> str:
+    result = run_snippet(f"{DIR}/{name}")
+    assert result.returncode == 0, f"{DIR}/{name} exited with {result.returncode}:\n{result.stderr[-2000:]}"
+    return result.stdout
+
+
+def gradient(f, x, **kwargs):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    return tape.gradient(y, x, **kwargs)
+
+
+def central_difference(f, x, h=1e-6):
+    x = np.asarray(x, dtype=np.float64)
+    return np.array([(f(x + d) - f(x - d)) / (2 * h) for d in h * np.eye(len(x))])
+
+
+def check_rows(out: str) -> dict[str, str]:
+    """'<context> order <n>' -> 'OK' or 'MISMATCH ...', per block of the copyable check (last block wins)."""
+    rows = {}
+    for line in out.splitlines():
+        match = re.match(r"\s+(.+?)\s+order (\d): error \S+(?: \S+)?\s+(OK|MISMATCH.*)$", line)
+        if match:
+            rows[f"{match[1].strip()} order {match[2]}"] = match[3]
+    return rows
+
+
+def blocks(out: str) -> list[dict[str, str]]:
+    """The rows of each check_gradient call, in order (a block starts at a line without indentation)."""
+    parts = re.split(r"^(?=\S)", out, flags=re.M)
+    return [check_rows(part) for part in parts if check_rows(part)]
+
+
+# reduce_std (docs/cookbook/numerical-instability.md#reduce-std-nan)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+@pytest.mark.parametrize("values", [[3.0, 3.0, 3.0], [0.7]])
+def test_reduce_std_gradient_is_nan_at_a_constant_input(values, dtype):
+    g = gradient(tf.math.reduce_std, tf.constant(values, dtype)).numpy()
+    assert np.isnan(g).all(), (
+        f"tf.math.reduce_std's gradient at {values} ({dtype.name}) is {g}, no longer nan: TensorFlow fixed it. "
+        "Rewrite docs/cookbook/numerical-instability.md#reduce-std-nan (say from which release) and its snippets"
+    )
+
+
+def test_keras_std_is_nan_too():
+    import keras
+
+    g = gradient(keras.ops.std, tf.constant([3.0, 3.0, 3.0])).numpy()
+    assert np.isnan(g).all(), f"keras.ops.std's gradient at a constant input is {g}, no longer nan"
+
+
+def test_safe_std_is_zero_at_a_constant_input_and_the_true_gradient_elsewhere():
+    safe_std = recipe("02_safe_std.py")["safe_std"]
+    for values in ([3.0, 3.0, 3.0], [0.7]):
+        for dtype in (tf.float32, tf.float64):
+            g = gradient(safe_std, tf.constant(values, dtype)).numpy()
+            assert (g == 0).all(), f"safe_std's gradient at {values} ({dtype.name}) is {g}, not 0"
+    x = [1.0, 2.0, 4.0]
+    g = gradient(safe_std, tf.constant(x, tf.float64)).numpy()
+    np.testing.assert_allclose(g, central_difference(np.std, x), rtol=1e-7)
+    np.testing.assert_allclose(g, gradient(tf.math.reduce_std, tf.constant(x, tf.float64)).numpy(), rtol=1e-12)
+
+
+def test_std_alternatives():
+    out = stdout_of("03_std_alternatives.py")
+    assert "sqrt(var + eps) at [3.0, 3.0, 3.0]: std 0.001000, gradient [0. 0. 0.]" in out, out
+    assert "double where at [3.0, 3.0, 3.0]: std 0.000000, gradient [0. 0. 0.]" in out, out
+
+
+def test_safe_std_proof():
+    first, constant = blocks(stdout_of("02_safe_std.py"))[:2]
+    assert set(first.values()) == {"OK"}, f"{DIR}/02_safe_std.py at [1, 2, 4]: {first}"
+    assert constant.pop("forward mode order 1").startswith("MISMATCH"), (
+        "forward mode at a constant input no longer gives nan: update the proof paragraph of "
+        "docs/cookbook/numerical-instability.md#reduce-std-nan-proof"
+    )
+    assert set(constant.values()) == {"OK"}, f"{DIR}/02_safe_std.py at constant inputs: {constant}"
+    reloaded = stdout_of("02_safe_std.py").split("in a fresh process:")[1].strip()
+    assert reloaded.startswith("safe_std: SavedModel order 1:") and reloaded.endswith("OK"), reloaded
+
+
+# tf.sign, straight-through (docs/cookbook/straight-through.md#sign-straight-through)
+
+SIGN_AT = [-2.0, -0.5, 0.0, 0.3, 1.5]
+RULE = np.array([0.0, 1.0, 1.0, 1.0, 0.0])
+
+
+def test_sign_gradient_is_zero_not_none():
+    g = gradient(tf.sign, tf.constant(SIGN_AT))
+    assert g is not None and (g.numpy() == 0).all(), (
+        f"tf.sign's gradient is {g}, no longer zeros: rewrite docs/cookbook/straight-through.md#sign-straight-through"
+    )
+    with tf.autodiff.ForwardAccumulator(tf.constant(SIGN_AT), tf.ones(5)) as acc:
+        y = tf.sign(tf.constant(SIGN_AT))
+    assert acc.jvp(y) is None, "tf.sign now has a forward-mode derivative: update the proof paragraph"
+
+
+def test_binarize_follows_the_rule_in_reverse_and_forward_mode():
+    binarize = recipe("05_sign_straight_through.py")["binarize"]
+    x = tf.constant(SIGN_AT)
+    np.testing.assert_array_equal(binarize(x).numpy(), tf.sign(x).numpy())
+    np.testing.assert_array_equal(gradient(lambda x: 3.0 * binarize(x), x).numpy(), 3.0 * RULE)
+    with tf.autodiff.ForwardAccumulator(x, 3.0 * tf.ones_like(x)) as acc:
+        y = binarize(x)
+    np.testing.assert_array_equal(acc.jvp(y).numpy(), 3.0 * RULE)
+
+
+def test_binarize_proof_and_one_liners():
+    out = stdout_of("05_sign_straight_through.py")
+    rows = blocks(out)[0]
+    assert set(rows.values()) == {"OK"}, f"{DIR}/05_sign_straight_through.py: {rows}"
+    assert "binarize: SavedModel order 1: error" in out and out.rstrip().endswith("OK"), out
+    out = stdout_of("06_sign_stop_gradient.py")
+    assert "gradient [3. 3. 3. 3.]" in out and "gradient [0. 3. 3. 0.]" in out, out
+
+
+# A NumPy solver (docs/cookbook/untraceable-code.md#numpy-solver)
+
+P = [1.0, 4.0]
+
+
+def test_numpy_function_has_no_gradient():
+    solve = recipe("08_numpy_solver_implicit.py")["solve"]
+    p = tf.constant(P, tf.float64)
+    g = gradient(lambda p: tf.numpy_function(solve, [p], tf.float64), p)
+    assert g is None, f"the gradient through tf.numpy_function is {g}, no longer None: rewrite the recipe's problem"
+
+
+def test_root_gradient_matches_differences_and_fails_where_the_page_says():
+    ns = recipe("08_numpy_solver_implicit.py")
+    root, solve = ns["root"], ns["solve"]
+    p = tf.constant(P, tf.float64)
+    expected = -solve(np.array(P)) / (3 * solve(np.array(P)) ** 2 + np.array(P))  # -(dg/dp) / (dg/dr)
+    np.testing.assert_allclose(gradient(root, p).numpy(), expected, rtol=1e-9)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="unsupported operations"):
+        tf.function(lambda p: gradient(root, p), jit_compile=True)(p)
+    with pytest.raises(ValueError, match="Attempt to convert a value \\(None\\)"):
+        with tf.autodiff.ForwardAccumulator(p, tf.ones_like(p)) as acc:
+            acc.jvp(root(p))
+
+
+def test_root_proof():
+    out = stdout_of("08_numpy_solver_implicit.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError"), out
+    assert rows.pop("forward mode order 1").startswith("MISMATCH ValueError"), out
+    assert set(rows.values()) == {"OK"}, f"{DIR}/08_numpy_solver_implicit.py: {rows}"
+    assert "root: SavedModel order 1: ValueError: Could not find callback" in out, (
+        "a SavedModel with tf.numpy_function now reloads in a fresh process: update "
+        "docs/cookbook/untraceable-code.md#numpy-solver-proof"
+    )
+    assert "dr/dp through numpy_function: None" in stdout_of("07_numpy_solver_no_gradient.py")
+
+
+# Complex numbers (docs/cookbook/complex.md#complex-custom-gradient)
+
+Z = 1.0 + 2.0j
+
+
+@pytest.mark.parametrize("dtype", [tf.complex64, tf.complex128])
+def test_builtin_complex_gradient_is_the_conjugate(dtype):
+    z = tf.constant(Z, dtype)
+    g = complex(gradient(lambda z: z * z, z).numpy())
+    assert np.isclose(g, np.conj(2 * Z)), (
+        f"d(z*z) at {Z} is {g}, not conj(2z) = {np.conj(2 * Z)}: the convention changed"
+    )
+
+
+@pytest.mark.parametrize("dtype", [tf.complex64, tf.complex128])
+def test_recipe_follows_the_convention_and_the_naive_rule_does_not(dtype):
+    ns = recipe("10_complex_custom_gradient.py")
+    z = tf.constant(Z, dtype)
+    loss = lambda f: lambda z: tf.abs(f(z)) ** 2  # noqa: E731
+    builtin = complex(gradient(loss(lambda z: z * z), z).numpy())
+    assert np.isclose(builtin, 4 * abs(Z) ** 2 * Z)  # dL/dx + i dL/dy of |z|**4
+    assert np.isclose(complex(gradient(loss(ns["square"]), z).numpy()), builtin)
+    naive = tf.custom_gradient(lambda z: (z * z, lambda dy: dy * 2.0 * z))
+    assert not np.isclose(complex(gradient(loss(naive), z).numpy()), builtin)
+    dy = tf.constant(0.5 - 1.0j, dtype)
+    want = gradient(lambda z: z * tf.math.conj(z), z, output_gradients=dy).numpy()
+    np.testing.assert_allclose(gradient(ns["abs_squared"], z, output_gradients=dy).numpy(), want, rtol=1e-6)
+
+
+def test_complex_proof():
+    out = stdout_of("10_complex_custom_gradient.py")
+    verdicts = re.findall(r" (ok|WRONG)$", out, re.M)
+    assert len(verdicts) == 11 and set(verdicts) == {"ok"}, out
+    assert "forward mode  order 1: (2+4j) ok" in out, out
+    naive = stdout_of("09_complex_naive_gradient.py")
+    assert "naive: gradient (-44-8j), loss 25.00 -> 40.96" in naive, naive
