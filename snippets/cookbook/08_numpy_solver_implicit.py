@@ -9,7 +9,7 @@ import tempfile
 import numpy as np
 import tensorflow as tf
 
-ERRORS = "https://custom-gradients-faq.github.io/custom-gradients-faq/errors/"
+ERRORS = "https://custom-gradients-faq.github.io/custom-gradients-faq/errors/not-used/"
 X_ONLY = ("Keras fit", "forward mode")  # these two check the gradient in x only
 
 
