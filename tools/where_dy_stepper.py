@@ -51,6 +51,8 @@ OPS = {
     "a + b": ("add", "a + b"),
 }
 
+CUSTOM = ("log1pexp", "square")  # the keys of the operations with your own grad (their lines say " grad")
+
 NUM = r"-?\d+\.\d+"
 LINES = {  # one step each, in this order within a run: watch, forward..., start, backward..., result
     "case": re.compile(rf"^(?P<case>.+), x = (?P<x>{NUM}):$"),
@@ -121,7 +123,7 @@ def run_steps(lines: list[tuple[str, dict]]) -> dict:
         inputs = [a.split(" = ")[0] for a in f["args"].split(", ")]
         ops.append({"key": OPS[f["op"]][0], "name": OPS[f["op"]][1], "sig": f"{', '.join(inputs)} → {f['out']}"})
     steps, boxes = [], [[] for _ in range(n + 1)]
-    backward_seen = 0
+    done: list[int] = []  # the boxes whose backward step has come, in order
     for index, (kind, f) in enumerate(lines):
         if kind == "watch":
             steps.append({"at": 0, "pass": "forward", "say": "watch", "v": {"x": f["x"]}})
@@ -137,17 +139,19 @@ def run_steps(lines: list[tuple[str, dict]]) -> dict:
         elif kind == "start":
             say = "start" if f["dy"] == "1.0000" else "start-given"  # 1, or the output_gradients you chose
             steps.append({"at": n, "pass": "backward", "say": say, "v": {"t": f["target"], "dy": f["dy"]}})
-        elif kind == "backward":
-            box = n - backward_seen
-            backward_seen += 1
-            op = ops[box - 1]
-            if (f["op"], "grad" in f) != (forward[box - 1]["op"], op["key"] in ("log1pexp", "square")):
+        elif kind == "backward":  # in the order TensorFlow called the gradients (the snippet records it)
+            box = next((k for k, g in enumerate(forward, start=1) if g["op"] == f["op"]), None)
+            if box is None or box in done or ("grad" in f) != (ops[box - 1]["key"] in CUSTOM):
                 raise OutputChanged(
-                    f"{TRACE_OUT.relative_to(ROOT)}:{f['line']}: backward step {f['op']!r} is not the reverse "
-                    f"of the forward pass here (expected {forward[box - 1]['op']!r})"
+                    f"{TRACE_OUT.relative_to(ROOT)}:{f['line']}: backward step {f['op']!r} is not one of this "
+                    f"run's forward operations, or comes twice, or has the wrong ' grad'"
                 )
+            done.append(box)
+            op = ops[box - 1]
             back = _back(f["back"])
-            say = f"bwd-{op['key']}" + ("-sum" if "parts" in f else "")
+            # the first backward step gets the starting dy; the sentence for log1pexp says so
+            first = len(done) == 1 and op["key"] == "log1pexp"
+            say = f"bwd-{op['key']}" + ("-sum" if "parts" in f else "-first" if first else "")
             v = {"dy": f["dy"], "back": back[0][1], "to": back[0][0]}
             if "parts" in f:
                 v["parts"] = f["parts"]

@@ -1,9 +1,23 @@
 """Each case at a few x, step by step: what runs, stores, gets and returns."""
 
 import tensorflow as tf
+from tensorflow.python.framework import ops as tf_ops
 
 stored = {}  # what each custom-gradient function stores for its grad
 calls = {}  # function -> (dy it got, what it returned), in one backward pass
+order = []  # which gradients the tape called, in the order it called them
+
+# TensorFlow's own gradient of each operation type lives in a (private) registry;
+# wrap the three our cases use so that every call of one is added to `order`.
+BUILT_IN = {"Mul": "3*y", "Pow": "y**2", "AddV2": "a + b"}  # type -> our name
+for op_type, name in BUILT_IN.items():
+    entry = tf_ops._gradient_registry._registry[op_type]
+
+    def recorded(op, *dys, name=name, grad=entry["type"]):
+        order.append(name)
+        return grad(op, *dys)
+
+    entry["type"] = recorded
 
 
 @tf.custom_gradient
@@ -11,6 +25,7 @@ def log1pexp(x):
     e = stored["e"] = tf.exp(x)
 
     def grad(dy):
+        order.append("log1pexp")
         calls["log1pexp"] = dy, dy * (1 - 1 / (1 + e))
         return calls["log1pexp"][1]
 
@@ -22,6 +37,7 @@ def square(y):
     stored["y"] = y
 
     def grad(dy):
+        order.append("square")
         calls["square"] = dy, 2 * y * dy
         return calls["square"][1]
 
@@ -69,16 +85,23 @@ def trace(ops, first_dy, x_value):
             print(
                 f"  forward {name}: {args} -> {output} = {show(v[output])}{stores}"
             )
-    target, first = ops[-1][2], tf.constant(first_dy)
+    target = ops[-1][2]
+    # the first dy: TensorFlow's default (1), or the output_gradients you pass
+    given = (
+        {} if first_dy == 1.0 else {"output_gradients": tf.constant(first_dy)}
+    )
     calls.clear()
-    dx = tape.gradient(v[target], v["x"], output_gradients=first)
-    grads = dict(calls)  # the grad calls of this one tape.gradient
-    start = tape.gradient(v[target], v[target], output_gradients=first)
+    order.clear()
+    dx = tape.gradient(v[target], v["x"], **given)
+    grads, called = dict(calls), list(order)  # what this one tape.gradient ran
+    assert len(called) == len(set(called)) == len(ops), called  # each once
+    start = tape.gradient(v[target], v[target], **given)
     print(f"  start at {target} with dy = {show(start)}")
     sent = {}  # value -> what each of its consumers sent back to it
-    for name, inputs, output, _ in reversed(ops):
+    by_name = {op[0]: op for op in ops}
+    for name, inputs, output, _ in (by_name[n] for n in called):
         # dL/d(output): the sum of what the consumers of output sent back
-        dy = tape.gradient(v[target], v[output], output_gradients=first)
+        dy = tape.gradient(v[target], v[output], **given)
         if name in grads:  # your grad: the dy it got, what it returned
             got, back = grads[name][0], [grads[name][1]]
             name += " grad"
