@@ -10,7 +10,7 @@ def central_difference(f, x, h=1e-6):
     return tf.stack([(f(x + e) - f(x - e)) / (2 * h) for e in steps])
 
 
-for values in ([3.0, 3.0, 3.0], [0.7], [1.0, 2.0, 4.0]):
+for values in ([3.0, 3.0, 3.0], [0.1, 0.1, 0.1], [0.7], [1.0, 2.0, 4.0]):
     reference = central_difference(tf.math.reduce_std, tf.constant(values))
     print(f"x = {values}: reference {reference.numpy().round(4)}")
     for dtype in (tf.float32, tf.float64):
@@ -20,6 +20,6 @@ for values in ([3.0, 3.0, 3.0], [0.7], [1.0, 2.0, 4.0]):
             std = tf.math.reduce_std(x)
         gradient = tape.gradient(std, x)
         print(
-            f"  {dtype.name}: std {std.numpy():.4f}, "
+            f"  {dtype.name}: std {std.numpy():.4g}, "
             f"gradient {gradient.numpy().round(4)}"
         )

@@ -207,7 +207,9 @@ class SavedModelCheck:
 # --8<-- [start:recipe]
 @tf.custom_gradient
 def safe_std(x):
-    """tf.math.reduce_std(x) over all entries; gradient 0 where std is 0."""
+    """tf.math.reduce_std(x) over all entries; 0, gradient 0, where all equal."""
+    equal = tf.reduce_max(x) == tf.reduce_min(x)  # exact, unlike std == 0
+    std = tf.math.reduce_std(x)  # at [0.1] * 3 about 1e-17, from rounding
 
     def grad(dy):
         n = tf.cast(tf.size(x), x.dtype)
@@ -217,20 +219,25 @@ def safe_std(x):
         d = (x - tf.reduce_mean(x)) / (n * safe)
         return dy * tf.where(positive, d, tf.zeros_like(d))
 
-    return tf.math.reduce_std(x), grad
+    return tf.where(equal, tf.zeros_like(std), std), grad
 
 
 # --8<-- [end:recipe]
 
 
 # --8<-- [start:proof]
-# The proof: orders 1 and 2 where std is smooth; order 1 at constant inputs,
-# against the central difference (0: the midpoint of the one-sided slopes)
+# The proof: orders 1 and 2 where std is smooth; order 1 at constant inputs
+# (their mean exact or not), against the central difference (0: the midpoint
+# of the one-sided slopes)
 saved = SavedModelCheck()
 print("safe_std at [1, 2, 4], orders 1 and 2:")
 check_gradient(safe_std, [1.0, 2.0, 4.0], k=2, saved=saved)
-print("safe_std at [3, 3, 3] and [-1, -1, -1], order 1:")
-check_gradient(safe_std, iter([[3.0] * 3, [-1.0] * 3]), k=1, saved=saved)
+print("safe_std at [3] * 3, [-1] * 3 and [0.1] * 3, order 1:")
+check_gradient(
+    safe_std, iter([[3.0] * 3, [-1.0] * 3, [0.1] * 3]), k=1, saved=saved
+)
+print("safe_std at [0.3] * 7 (its mean is not exact either), order 1:")
+check_gradient(safe_std, [0.3] * 7, k=1)
 print("in a fresh process:")
 saved.run()
 # --8<-- [end:proof]

@@ -20,8 +20,8 @@ for name, f in [
     ("sqrt(var + eps)", std_eps),
     ("double where", std_double_where),
 ]:
-    for values in ([3.0, 3.0, 3.0], [1.0, 2.0, 4.0]):
-        x = tf.constant(values)
+    for values in ([3.0, 3.0, 3.0], [0.1, 0.1, 0.1], [1.0, 2.0, 4.0]):
+        x = tf.constant(values, tf.float64)
         with tf.GradientTape() as tape:
             tape.watch(x)
             std = f(x)

@@ -12,7 +12,9 @@ def clipped(x):
     return c + tf.stop_gradient(tf.sign(x) - c)
 
 
-x = tf.constant([-2.0, -0.5, 0.3, 1.5])
+x = tf.constant(
+    [-2.0, -0.5, 0.3, 1.5, 1e8]
+)  # float32: plain loses 1e8 + 1 - 1e8
 for f in (plain, clipped):
     with tf.GradientTape() as tape:
         tape.watch(x)
