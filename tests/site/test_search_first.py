@@ -31,28 +31,28 @@ FIX = (
 )
 
 
-# Queries that still rank another page or section first (measured 2026-12-02 on this branch; issue 22 stays open
-# for them): expected failures, not edits of the query. A query listed here that starts passing may be removed.
+# Queries that still rank another page or section first (measured 2026-12-02 on main after the symptom index split,
+# the cookbook's first recipes and the stepper; issue 22 stays open for them): expected failures, never edits of the
+# query. strict: a listed query that starts passing fails the run, so this list is always exactly today's failures
+# (remove it from the list then).
 STILL_FAILING = {
     "en-01-gradient-is-none",
-    "en-02-gradient-override-map-does-nothing",
     "en-03-numpy-function-no-gradient",
-    "en-06-num-gradients-do-not-match",
-    "en-10-registering-two-gradient",
-    "en-24-variable-in-grad-under-cond",
+    "en-14-symbolictensor-numpy",
     "en-27-k-gradients-by-module",
     "en-29-source-not-watched",
     "en-30-source-not-watched",
     "en-31-where-nan-gradient",
     "en-32-norm-nan-at-zero",
-    "en-33-keyword-arguments",
     "en-34-kerastensor-recompute-grad",
     "en-35-several-outputs-grad-arguments",
     "en-36-hyperparameter-argument",
     "en-37-second-derivative-none-nested-tapes",
     "en-38-variable-created-inside",
+    "en-39-forward-mode-jvp-none",
     "en-40-nan-second-derivative-reported-as-zero",
     "en-41-reduce-prod-second-derivative",
+    "en-42-recompute-grad-same-tensor-twice",
     "en-43-tape-outside-tf-function-intermediate",
     "en-44-hessian-zeros-same-tape",
     "en-45-keras-variable-not-tf-variable",
@@ -60,19 +60,18 @@ STILL_FAILING = {
     "en-47-hessian",
     "en-48-decorating-grad",
     "en-50-python-number-in-tape",
-    "en-53-grad-ignores-dy",
     "en-56-output-gradients",
+    "en-61-straight-through",
     "en-67-cheaper",
+    "ru-01-keyword-arguments",
     "ru-02-gradient-is-none",
-    "ru-08-registering-two-gradient",
-    "ru-17-variable-in-grad-under-cond",
+    "ru-10-symbolictensor-numpy",
     "ru-21-source-not-watched",
     "ru-22-source-not-watched",
-    "ru-24-norm-nan-at-zero",
     "ru-27-non-differentiable-op",
     "ru-34-numpy-function-no-gradient",
+    "ru-42-python-number-in-tape",
     "ru-44-hyperparameter-argument",
-    "ru-54-expected-to-return-n-gradients",
     "ru-55-non-persistent-tape",
     "ru-57-short-answer",
     "ru-61-what-compute-gradient-does",
@@ -86,7 +85,7 @@ def _cases():
         for n, item in enumerate(QUERIES[lang], 1):
             case = f"{lang}-{n:02d}-{item['id']}"
             marks = (
-                [pytest.mark.xfail(reason="ranks below another section (STILL_FAILING)")]
+                [pytest.mark.xfail(reason="ranks below another section (STILL_FAILING)", strict=True)]
                 if case in STILL_FAILING
                 else []
             )
