@@ -18,7 +18,6 @@ the figures of 3 (default all).
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import shutil
 import subprocess
@@ -26,12 +25,11 @@ import sys
 import time
 from pathlib import Path
 
-from tests.bench_lighthouse import lighthouse_bar
+from tests.bench_lighthouse import CATEGORIES, LIGHTHOUSE, lighthouse_bar
+from tests.bench_lighthouse import run_once as lighthouse
 from tests.bench_speed import RUNS as SPEED_RUNS
 from tests.bench_speed import speed_figures
 from tests.site.siteinfo import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     SiteServer,
     discover_pages,
@@ -43,8 +41,6 @@ from tests.site.siteinfo import (
 CACHE = ROOT / ".cache"
 SCREENSHOTS = CACHE / "screenshots"
 LIGHTHOUSE_REPORTS = CACHE / "lighthouse"
-LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-CATEGORIES = [("performance", "Perf"), ("accessibility", "A11y"), ("best-practices", "BestPr"), ("seo", "SEO")]
 BUDGET = 95
 # Lighthouse runs per page; the median run (by performance) is reported. Performance varies with the
 # machine's load (it is measured on a real trace, then throttled by simulation).
@@ -68,29 +64,6 @@ def build(site_dir: Path, site_url: str) -> float:
         print(proc.stdout[-3000:], proc.stderr[-3000:], sep="\n")
         raise SystemExit(f"bench: the strict build failed (exit {proc.returncode}); run `make build`")
     return seconds
-
-
-def lighthouse(url: str, out: Path) -> dict | None:
-    flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
-    proc = subprocess.run(
-        [
-            str(LIGHTHOUSE),
-            url,
-            "--only-categories=" + ",".join(c for c, _ in CATEGORIES),
-            "--output=json",
-            f"--output-path={out}",
-            f"--chrome-flags={flags}",
-            "--disable-full-page-screenshot",
-            "--quiet",
-        ],
-        capture_output=True,
-        text=True,
-        env={**ENV, "CHROME_PATH": CHROMIUM},
-    )
-    if proc.returncode != 0 or not out.exists():
-        print(f"  lighthouse failed on {url} (exit {proc.returncode}): {proc.stderr.strip()[-500:]}")
-        return None
-    return json.loads(out.read_text())
 
 
 def findings(report: dict) -> list[str]:
