@@ -216,7 +216,8 @@ def safe_std(x):
         std = safe_std(x)  # from x again, not the closure: order 2 stays right
         positive = std > 0
         safe = tf.where(positive, std, tf.ones_like(std))  # no 0 / 0
-        d = (x - tf.reduce_mean(x)) / (n * safe)
+        d = x - tf.reduce_mean(x)
+        d = (d - tf.reduce_mean(d)) / (n * safe)  # centred twice: near-equal x
         return dy * tf.where(positive, d, tf.zeros_like(d))
 
     return tf.where(equal, tf.zeros_like(std), std), grad
