@@ -135,7 +135,7 @@ def test_a_differing_snippet_has_its_note_with_each_release_real_output(built_si
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_table_page_covers_every_snippet_and_release(built_site, lang):
     page_html = built(built_site.site_dir, "versions.md", lang)
-    tables = re.findall(r"<table>(.*?)</table>", page_html, re.S)
+    tables = re.findall(r"<table[^>]*>(.*?)</table>", page_html, re.S)
     releases_table, snippet_tables = tables[0], tables[1:]
     for release in RELEASES:
         assert f"<td>{release}" in releases_table, f"the {lang} table page has no row for TensorFlow {release}"
