@@ -180,3 +180,21 @@ def wait_until_settled(tab) -> None:
     contents). The load event comes after every DOMContentLoaded handler has run."""
     tab.wait_for_load_state("load")
     tab.wait_for_load_state("networkidle")
+
+
+# Every font face the page declares, loaded. `document.fonts.ready` alone is not enough: it waits only for the
+# loads already started, and a face is requested when layout first meets text in it, so on a busy machine it can
+# resolve before the math font was asked for; the formulas are then measured (or photographed) in the fallback
+# font and the swap moves them afterwards. Works with JavaScript off too (evaluate runs in Playwright's own world).
+_FONTS_LOADED = """async () => {
+  document.body.getBoundingClientRect();
+  await Promise.all([...document.fonts].map((face) => face.load().catch(() => null)));
+  await document.fonts.ready;
+  return [...document.fonts].filter((face) => face.status !== "loaded").map((face) => face.family);
+}"""
+
+
+def wait_for_fonts(tab) -> None:
+    """Wait until every declared font face has loaded; a face that cannot load fails with its name."""
+    failed = tab.evaluate(_FONTS_LOADED)
+    assert not failed, f"{tab.url}: font face(s) did not load: {failed} (overrides/assets/stylesheets/site.css)"

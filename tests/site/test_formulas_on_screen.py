@@ -8,7 +8,7 @@ from __future__ import annotations
 import base64
 
 from tests.site.conftest import new_context
-from tests.site.siteinfo import wait_until_settled
+from tests.site.siteinfo import wait_for_fonts, wait_until_settled
 
 MATH_FONT = "Noto Sans Math"
 MATH_FONT_FILE = "assets/fonts/noto-sans-math.woff2"
@@ -83,7 +83,7 @@ def test_primes_are_legible_and_distinct(browser, server, visits):
         for page in with_math:
             tab.goto(server.url(page), wait_until="commit")
             wait_until_settled(tab)
-            tab.evaluate("document.fonts.ready.then(() => true)")
+            wait_for_fonts(tab)
             for prime in tab.evaluate(_PRIMES, list(PRIMES)):
                 mo = tab.locator(f'article math [data-prime-index="{prime["index"]}"]')
                 clip = mo.evaluate(_SHOW_ALONE)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import gzip
 import re
+import time
 
 import pytest
 
 from tests.site.conftest import new_context
-from tests.site.siteinfo import ROOT, wait_until_settled
+from tests.site.siteinfo import ROOT, wait_for_fonts, wait_until_settled
 
 TRACE = ROOT / "snippets" / "where_dy_comes_from" / "17_step_through_trace.out"
 PAGES = {"en": "where-dy-comes-from/", "ru": "ru/where-dy-comes-from/"}
@@ -169,6 +170,20 @@ def test_keyboard_steps_show_the_snippet_numbers(browser, server, lang, device):
         context.close()
 
 
+def settled_read(tab, read: str) -> dict:
+    """`read` once every font face has loaded and the article's height no longer moves (two reads 100 ms apart
+    agree; timers do not run with JavaScript off, so the waiting is done here)."""
+    wait_for_fonts(tab)
+    last = tab.evaluate(read)
+    for _ in range(50):
+        time.sleep(0.1)
+        now = tab.evaluate(read)
+        if now["height"] == last["height"]:
+            return now
+        last = now
+    return last
+
+
 @pytest.mark.parametrize("lang", PAGES)
 def test_without_javascript_the_page_is_the_page_without_the_stepper(browser, server, site, lang):
     """The stepper's block is hidden and its data inert: the article reads, shows and measures exactly as the same
@@ -194,7 +209,7 @@ def test_without_javascript_the_page_is_the_page_without_the_stepper(browser, se
         i.addEventListener("load", done, { once: true });
         i.addEventListener("error", done, { once: true });
       })));
-      await document.fonts.ready;  // a font that lands between the two measurements moves the height
+      await document.fonts.ready;  // after siteinfo.wait_for_fonts: a font that lands late moves the height
       return { text: a.innerText, height: a.getBoundingClientRect().height,
                images: [...a.querySelectorAll("img")].map((i) => i.getAttribute("src") + " " + i.getAttribute("alt")) };
     }"""
@@ -202,10 +217,10 @@ def test_without_javascript_the_page_is_the_page_without_the_stepper(browser, se
     try:
         tab = context.new_page()
         tab.goto(server.url(PAGES[lang]))
-        with_stepper = tab.evaluate(read)
+        with_stepper = settled_read(tab, read)
         tab.route("**/without-stepper", lambda route: route.fulfill(body=without, content_type="text/html"))
         tab.goto(server.url(PAGES[lang]) + "without-stepper")
-        without_stepper = tab.evaluate(read)
+        without_stepper = settled_read(tab, read)
     finally:
         context.close()
     assert with_stepper["images"] == without_stepper["images"]
