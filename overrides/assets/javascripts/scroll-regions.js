@@ -15,26 +15,32 @@
   ];
   const MARK = "data-cg-scroll-region";
 
-  function update(el) {
-    const scrolls = el.scrollWidth > el.clientWidth + 1;
-    if (scrolls) {
-      if (el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
-      if (!el.hasAttribute(MARK)) {
-        el.setAttribute(MARK, "");
-        el.setAttribute("role", "region");
-        el.setAttribute("aria-label", el.dataset.cgLabel);
+  // All reads first, then all writes: a write between two reads would make the browser lay the page out again for
+  // each element (the symptom index has over a hundred code blocks).
+  function update(elements) {
+    const scrolls = elements.map((el) => el.scrollWidth > el.clientWidth + 1);
+    elements.forEach((el, i) => {
+      if (scrolls[i]) {
+        if (el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
+        if (!el.hasAttribute(MARK)) {
+          el.setAttribute(MARK, "");
+          el.setAttribute("role", "region");
+          el.setAttribute("aria-label", el.dataset.cgLabel);
+        }
+      } else if (el.hasAttribute(MARK)) {
+        el.removeAttribute(MARK);
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+        el.removeAttribute("tabindex");
       }
-    } else if (el.hasAttribute(MARK)) {
-      el.removeAttribute(MARK);
-      el.removeAttribute("role");
-      el.removeAttribute("aria-label");
-      el.removeAttribute("tabindex");
-    }
+    });
   }
 
-  const resized = new ResizeObserver((entries) => entries.forEach((entry) => update(entry.target)));
+  // A ResizeObserver reports every element it starts observing once, after the browser's own layout: that first
+  // report does the first update, so the script forces no layout while the page loads.
+  const resized = new ResizeObserver((entries) => update(entries.map((entry) => entry.target)));
   // Material's code-block component removes the tabindex on devices without hover: put it back.
-  const touched = new MutationObserver((records) => records.forEach((record) => update(record.target)));
+  const touched = new MutationObserver((records) => update(records.map((record) => record.target)));
   function watch(root) {
     for (const [selector, label] of KINDS) {
       const found = [...root.querySelectorAll(selector)];
@@ -42,7 +48,6 @@
       for (const el of found) {
         if (el.dataset.cgLabel) continue;
         el.dataset.cgLabel = label;
-        update(el);
         resized.observe(el);
         touched.observe(el, { attributes: true, attributeFilter: ["tabindex"] });
       }
