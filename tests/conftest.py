@@ -72,13 +72,15 @@ def _snippet_param(item) -> Path | None:
 # it was set up. "visits": every test reading the session's one visit of each page (tests/site/conftest.py);
 # "snippets": the parametrized snippet runs, so one worker prefetches them all; a module with a module-scoped
 # fixture (the axe runs, the search tabs, the publish, the spelling dictionary...) stays on one worker.
-# Under xdist the browser groups go first: the axe run is the longest single test, and whatever is queued behind
-# a group waits for it, so the long ones start at once, on different workers.
-_FIRST = ("tests/site/test_accessibility.py", "visits")
+# Under xdist the browser groups go first: the axe runs are the longest tests (one group per colour scheme), and
+# whatever is queued behind a group waits for it, so the long ones start at once, on different workers.
+_FIRST = ("axe-light", "axe-dark", "visits")
 
 
 def _group(item) -> str | None:
     fixtures = getattr(item, "fixturenames", ())
+    if item.nodeid.startswith("tests/site/test_accessibility.py::"):  # one group per scheme: half the axe runs each
+        return f"axe-{item.callspec.params['scheme']}"
     if "visits" in fixtures:
         return "visits"
     if _snippet_param(item) is not None:

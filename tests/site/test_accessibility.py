@@ -2,7 +2,7 @@
 in both languages, in the light and the dark scheme, on a desktop and on a 390 px phone: zero violations of the
 WCAG 2.0/2.1 A and AA rules.
 
-Each (scheme, device) pair is one browser context; its pages are visited six tabs at a time, and axe runs in all
+Each (scheme, device) pair is one test and one browser context; its pages are visited six tabs at a time, and axe runs in all
 of them at once (each tab has its own renderer process, so the two cores share the work).
 
 Time: colour contrast of the highlighted code tokens (12,000 spans on the error index, the same ones on every
@@ -59,47 +59,45 @@ _START_AXE = """([tags, tokens, mark]) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def axe_violations(browser, server, pages) -> dict[tuple[str, str], dict[str, list[dict]]]:
-    """{(scheme, device): {page name: [violation, ...]}}"""
+def axe_violations(browser, server, pages, scheme: str, device: str) -> dict[str, list[dict]]:
+    """{page name: [violation, ...]} for one scheme on one device"""
     if not AXE.is_file():
         pytest.fail(f"{AXE.relative_to(ROOT)} is missing: run `make test` (it runs `npm ci`), or `npm ci` by hand")
-    found = {}
-    for scheme in SCHEMES:
-        for device, options in DEVICES.items():
-            context = new_context(browser, server, color_scheme=scheme, **options)
-            context.add_init_script(path=str(AXE))
-            results = found[(scheme, device)] = {}
-            try:
-                for i in range(0, len(pages), TABS_AT_ONCE):
-                    tabs = [(page, context.new_page()) for page in pages[i : i + TABS_AT_ONCE]]
-                    for page, tab in tabs:
-                        tab.goto(server.url(page), wait_until="commit")
-                    for _page, tab in tabs:
-                        wait_until_settled(tab)
-                        tab.add_style_tag(content=_LAY_OUT_EVERYTHING)
-                        tab.evaluate(_START_AXE, [WCAG_A_AA, CODE_TOKENS, TOKEN_MARK])
-                    for page, tab in tabs:
-                        results[page.name] = tab.evaluate("() => window.__axe")
-                        tab.close()
-            finally:
-                context.close()
-    return found
+    context = new_context(browser, server, color_scheme=scheme, **DEVICES[device])
+    context.add_init_script(path=str(AXE))
+    results = {}
+    try:
+        for i in range(0, len(pages), TABS_AT_ONCE):
+            tabs = [(page, context.new_page()) for page in pages[i : i + TABS_AT_ONCE]]
+            for page, tab in tabs:
+                tab.goto(server.url(page), wait_until="commit")
+            for _page, tab in tabs:
+                wait_until_settled(tab)
+                tab.add_style_tag(content=_LAY_OUT_EVERYTHING)
+                tab.evaluate(_START_AXE, [WCAG_A_AA, CODE_TOKENS, TOKEN_MARK])
+            for page, tab in tabs:
+                results[page.name] = tab.evaluate("() => window.__axe")
+                tab.close()
+    finally:
+        context.close()
+    return results
 
 
-def test_axe_finds_no_wcag_a_or_aa_violation(axe_violations, pages):
-    assert all(len(by_page) == len(pages) for by_page in axe_violations.values())
+# One test per scheme and device, grouped by scheme (tests/conftest.py): under `make test` the two workers each
+# take one scheme at the start of the run, instead of one worker running all four while the other waits.
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_axe_finds_no_wcag_a_or_aa_violation(browser, server, pages, scheme, device):
+    by_page = axe_violations(browser, server, pages, scheme, device)
+    assert len(by_page) == len(pages)
     bad = []
-    for (scheme, device), by_page in axe_violations.items():
-        for name, violations in sorted(by_page.items()):
-            for v in violations:
-                shown = ", ".join(v["targets"][:5]) + (
-                    f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else ""
-                )
-                bad.append(
-                    f"{name} [{scheme}, {device}] {v['rule']} ({v['impact']}): {v['help']}\n"
-                    f"      at {shown}\n      {v['why'].splitlines()[-1].strip() if v['why'] else ''}"
-                )
+    for name, violations in sorted(by_page.items()):
+        for v in violations:
+            shown = ", ".join(v["targets"][:5]) + (f" (+{len(v['targets']) - 5} more)" if len(v["targets"]) > 5 else "")
+            bad.append(
+                f"{name} [{scheme}, {device}] {v['rule']} ({v['impact']}): {v['help']}\n"
+                f"      at {shown}\n      {v['why'].splitlines()[-1].strip() if v['why'] else ''}"
+            )
     assert not bad, (
         f"axe-core {WCAG_A_AA} found {len(bad)} violation(s) (page [scheme, device] rule: what, where):\n  "
         + "\n  ".join(bad)

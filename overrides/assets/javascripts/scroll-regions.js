@@ -36,21 +36,25 @@
     });
   }
 
-  // A ResizeObserver reports every element it starts observing once, after the browser's own layout: that first
-  // report does the first update, so the script forces no layout while the page loads.
   const resized = new ResizeObserver((entries) => update(entries.map((entry) => entry.target)));
   // Material's code-block component removes the tabindex on devices without hover: put it back.
   const touched = new MutationObserver((records) => update(records.map((record) => record.target)));
+  // New elements are measured together, once (one layout for all of them), then watched for size changes.
   function watch(root) {
+    const found = [];
     for (const [selector, label] of KINDS) {
-      const found = [...root.querySelectorAll(selector)];
-      if (root.matches?.(selector)) found.push(root);
-      for (const el of found) {
+      const matching = [...root.querySelectorAll(selector)];
+      if (root.matches?.(selector)) matching.push(root);
+      for (const el of matching) {
         if (el.dataset.cgLabel) continue;
         el.dataset.cgLabel = label;
-        resized.observe(el);
-        touched.observe(el, { attributes: true, attributeFilter: ["tabindex"] });
+        found.push(el);
       }
+    }
+    update(found);
+    for (const el of found) {
+      resized.observe(el);
+      touched.observe(el, { attributes: true, attributeFilter: ["tabindex"] });
     }
   }
   watch(document);
