@@ -210,14 +210,11 @@ def safe_atan2(y, x):
     """tf.math.atan2(y, x) for y, x of one shape; gradient 0 at (0, 0)."""
 
     def grad(da):
-        s = tf.maximum(tf.abs(x), tf.abs(y))  # r^2 = s^2 (x^2 + y^2) / s^2
+        s = tf.maximum(tf.abs(x), tf.abs(y))  # divide by it: no underflow
         origin = tf.equal(s, 0)
         s = tf.where(origin, tf.ones_like(s), s)  # no 0 / 0
-        xs, ys = (
-            x / s,
-            y / s,
-        )  # the larger is +-1: their squares cannot underflow
-        r2 = tf.where(origin, tf.ones_like(s), xs * xs + ys * ys)
+        xs, ys = x / s, y / s  # the larger is +-1
+        r2 = tf.where(origin, tf.ones_like(s), xs * xs + ys * ys)  # in [1, 2]
         k = tf.where(origin, tf.zeros_like(s), da / (s * r2))
         return k * xs, -k * ys  # da * x / r^2, -da * y / r^2
 
