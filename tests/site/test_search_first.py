@@ -63,6 +63,8 @@ STILL_FAILING = {
     "en-56-output-gradients",
     "en-61-straight-through",
     "en-67-cheaper",
+    "en-73-sinc-zero-nan",  # added 2026-12-02 (r1-instability): a long query; the pasted-message order prefers
+    # the reduce_std output, whose `gradient [nan nan nan]` lines make the longest run
     "ru-01-keyword-arguments",
     "ru-02-gradient-is-none",
     "ru-10-symbolictensor-numpy",

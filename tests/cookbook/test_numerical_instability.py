@@ -1,0 +1,189 @@
+"""The recipes of docs/cookbook/numerical-instability.md after reduce_std (logsumexp, atan2, sinc), checked on
+TensorFlow itself: the built-in gradient fails where the page says (a test that fails here names the section to
+rewrite), and the recipe's custom gradient, executed from its snippet's `recipe` section, matches its reference.
+The printed proofs are checked from the snippets' real output."""
+
+from __future__ import annotations
+
+import keras
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.cookbook.test_cookbook import DIR, blocks, gradient, recipe, stdout_of
+
+PAGE = "docs/cookbook/numerical-instability.md"
+NEG_INF = -np.inf
+DTYPES = [tf.float32, tf.float64]
+
+
+def fixed(anchor: str) -> str:
+    return f"TensorFlow fixed it: rewrite {PAGE}#{anchor} (and .ru.md, say from which release) and its snippets"
+
+
+def second_derivative(f, x):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        slope = inner.gradient(y, x)
+    return slope, outer.gradient(slope, x)
+
+
+# logsumexp (#logsumexp-all-neginf)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_reduce_logsumexp_gradient_is_nan_where_every_entry_is_minus_inf(dtype):
+    x = tf.constant([NEG_INF, NEG_INF], dtype)
+    assert tf.reduce_logsumexp(x).numpy() == NEG_INF
+    g = gradient(tf.reduce_logsumexp, x).numpy()
+    assert np.isnan(g).all(), f"tf.reduce_logsumexp's gradient at [-inf, -inf] ({dtype.name}) is {g}: " + fixed(
+        "logsumexp-all-neginf"
+    )
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_safe_logsumexp_matches_the_builtin_and_is_zero_on_an_empty_row(dtype):
+    safe = recipe("12_safe_logsumexp.py")["safe_logsumexp"]
+    x = tf.constant([[0.5, -1.0, NEG_INF], [NEG_INF, NEG_INF, NEG_INF]], dtype)
+    np.testing.assert_array_equal(safe(x).numpy(), tf.reduce_logsumexp(x, axis=-1).numpy())
+    g = gradient(safe, x).numpy()
+    np.testing.assert_allclose(g[0], gradient(lambda x: tf.reduce_logsumexp(x[0]), x).numpy()[0], rtol=1e-6)
+    assert (g[1] == 0).all(), f"safe_logsumexp's gradient on the all -inf row ({dtype.name}) is {g[1]}, not 0"
+    # jax-ml/jax#6811: logsumexp([-inf, -inf + a]) does not change with a
+    a = tf.constant(1.0, dtype)
+    assert gradient(lambda a: safe(tf.stack([tf.constant(NEG_INF, dtype), NEG_INF + a])), a).numpy() == 0
+
+
+def test_safe_logsumexp_proof():
+    out = stdout_of("12_safe_logsumexp.py")
+    rows = blocks(out)[0]
+    assert rows.pop("forward mode order 1") == "MISMATCH", (
+        f"forward mode through tf.reduce_logsumexp on an all -inf row is no longer nan: update {PAGE}"
+        f"#logsumexp-all-neginf-proof (and .ru.md):\n{out}"
+    )
+    assert set(rows.values()) == {"OK"}, f"{DIR}/12_safe_logsumexp.py: {rows}"
+
+
+def test_logsumexp_alternatives():
+    out = stdout_of("13_logsumexp_alternatives.py")
+    for name, row in [("finite log 0", "[0. 0. 0.]"), ("double where", "[0. 0. 0.]"), ("where after", "[nan nan nan]")]:
+        assert (
+            f"{name}: rows" in out and f"{row}, forward mode 1.0000" in out.split(f"{name}: rows")[1].split("\n")[1]
+        ), (
+            f"{DIR}/13_logsumexp_alternatives.py: {name} changed; update {PAGE}#logsumexp-all-neginf-alternatives:\n{out}"
+        )
+
+
+# atan2 (#atan2-origin-nan)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_atan2_gradient_is_nan_at_the_origin(dtype):
+    y, x = tf.constant(0.0, dtype), tf.constant(0.0, dtype)
+    with tf.GradientTape() as tape:
+        tape.watch([y, x])
+        angle = tf.math.atan2(y, x)
+    g = [t.numpy() for t in tape.gradient(angle, [y, x])]
+    assert angle.numpy() == 0 and np.isnan(g).all(), f"tf.math.atan2's gradient at (0, 0) is {g}: " + fixed(
+        "atan2-origin-nan"
+    )
+
+
+def test_atan2_gradient_overflows_where_the_square_underflows_in_float32():
+    y, x = tf.constant(1e-30), tf.constant(0.0)
+    with tf.GradientTape() as tape:
+        tape.watch([y, x])
+        angle = tf.math.atan2(y, x)
+    dy, dx = (t.numpy() for t in tape.gradient(angle, [y, x]))
+    assert np.isnan(dy) and dx == NEG_INF, (
+        f"tf.math.atan2's gradient at (1e-30, 0) in float32 is ({dy}, {dx}): " + fixed("atan2-origin-nan")
+    )
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_safe_atan2_is_zero_at_the_origin_and_exact_elsewhere(dtype):
+    safe = recipe("15_safe_atan2.py")["safe_atan2"]
+    ys, xs = [0.0, 1e-30, 0.0, 1.0, -2.0, 3e-30], [0.0, 0.0, 1e-30, 1.0, 0.5, -4e-30]
+    y, x = tf.constant(ys, dtype), tf.constant(xs, dtype)
+    with tf.GradientTape() as tape:
+        tape.watch([y, x])
+        angle = safe(y, x)
+    dy, dx = (t.numpy() for t in tape.gradient(angle, [y, x]))
+    np.testing.assert_array_equal(angle.numpy(), tf.math.atan2(y, x).numpy())
+    r2 = np.array(xs) ** 2 + np.array(ys) ** 2
+    want_dy = np.divide(xs, r2, out=np.zeros(6), where=r2 > 0)
+    want_dx = np.divide(np.negative(ys), r2, out=np.zeros(6), where=r2 > 0)
+    np.testing.assert_allclose(dy, want_dy, rtol=1e-6)
+    np.testing.assert_allclose(dx, want_dx, rtol=1e-6)
+
+
+def test_safe_atan2_proof_and_the_double_where():
+    out = stdout_of("15_safe_atan2.py")
+    smooth, origin = blocks(out)[:2]
+    assert set(smooth.values()) == {"OK"}, f"{DIR}/15_safe_atan2.py away from the origin: {smooth}"
+    assert origin.pop("forward mode order 1") == "MISMATCH", (
+        f"forward mode of tf.math.atan2 at (0, 0) is no longer nan: update {PAGE}#atan2-origin-nan-proof:\n{out}"
+    )
+    assert set(origin.values()) == {"OK"}, f"{DIR}/15_safe_atan2.py at the origin: {origin}"
+    assert "(1e-30, 0): (0, -1e+30), exact (0, -1e+30)" in out, out
+    out = stdout_of("16_atan2_double_where.py")
+    assert "(0, 0): angle 0.0000, gradient (0, 0), forward mode 0" in out, out
+    assert "(1e-30, 0): angle 1.5708, gradient (nan, -inf), forward mode -inf" in out, (
+        f"{DIR}/16_atan2_double_where.py next to the origin changed; update {PAGE}#atan2-origin-nan-alternatives:\n{out}"
+    )
+
+
+# sinc (#sinc-zero-nan)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("name", ["keras.ops.sinc", "tf.experimental.numpy.sinc"])
+def test_sinc_gradient_is_nan_at_zero(name, dtype):
+    sinc = keras.ops.sinc if name == "keras.ops.sinc" else tf.experimental.numpy.sinc
+    x = tf.constant([0.0], dtype)
+    g = gradient(sinc, x).numpy()
+    assert sinc(x).numpy()[0] == 1 and np.isnan(g).all(), f"{name}'s gradient at 0 ({dtype.name}) is {g}: " + fixed(
+        "sinc-zero-nan"
+    )
+
+
+def test_builtin_sinc_gradient_loses_digits_near_zero_in_float32():
+    g = gradient(keras.ops.sinc, tf.constant([1e-3])).numpy()[0]
+    exact = -(np.pi**2) * 1e-3 / 3 * (1 - (np.pi * 1e-3) ** 2 / 10)
+    assert abs(g / exact - 1) > 0.01, f"keras.ops.sinc's float32 gradient at 1e-3 is {g}, now close to {exact}: " + (
+        f"update {PAGE}#sinc-zero-nan-problem"
+    )
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_safe_sinc_matches_the_derivatives(dtype):
+    safe = recipe("18_safe_sinc.py")["safe_sinc"]
+    xs = np.array([0.0, 1e-3, 0.1, 0.2, 2.5])
+    x = tf.constant(xs, dtype)
+    np.testing.assert_allclose(safe(x).numpy(), np.sinc(xs), rtol=1e-6)
+    t = np.pi * xs
+    with np.errstate(invalid="ignore", divide="ignore"):
+        closed = np.where(t == 0, 0.0, np.pi * (t * np.cos(t) - np.sin(t)) / t**2)
+    k = np.arange(1, 11)[:, None]  # the series to t^19: exact in float64 where |t| < 0.5
+    factorial = np.array([np.prod(np.arange(1.0, 2 * n + 2)) for n in range(1, 11)])[:, None]
+    series = np.pi * np.sum((-1.0) ** k * 2 * k * t ** (2 * k - 1) / factorial, axis=0)
+    want = np.where(np.abs(t) < 0.5, series, closed)
+    slope, second = second_derivative(safe, x)
+    tol = {"rtol": 1e-5, "atol": 1e-6} if dtype == tf.float32 else {"rtol": 1e-12, "atol": 1e-15}
+    np.testing.assert_allclose(slope.numpy(), want, **tol)
+    assert np.isclose(second.numpy()[0], -(np.pi**2) / 3, rtol=1e-6), second.numpy()
+
+
+def test_safe_sinc_proof_and_alternatives():
+    out = stdout_of("18_safe_sinc.py")
+    rows = blocks(out)[0]
+    assert set(rows.values()) == {"OK"}, f"{DIR}/18_safe_sinc.py: {rows}"
+    assert "second derivative at 0: -3.2899" in out, out
+    out = stdout_of("19_sinc_alternatives.py")
+    assert "double where float32: gradient [0, -0.0034515], second derivative at 0: 0\n" in out, (
+        f"{DIR}/19_sinc_alternatives.py: the double where changed; update {PAGE}#sinc-zero-nan-alternatives:\n{out}"
+    )
+    assert "series float32: gradient [0, -0.0032899], second derivative at 0: -3.2899" in out, out
