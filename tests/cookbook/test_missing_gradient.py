@@ -147,3 +147,77 @@ def test_resize_problem_and_alternatives():
     np.testing.assert_allclose(
         eval(matmul.split("second order ")[1].replace(" ", ",")), penalty_reference("bilinear")[:3], atol=1e-4
     )  # noqa: S307
+
+
+# tf.linalg.logm (#logm-no-gradient)
+
+A = np.array([[2.0, 0.3, 0.1], [0.2, 1.5, 0.4], [0.1, 0.1, 1.0]])
+
+
+@pytest.mark.parametrize("dtype", [tf.complex64, tf.complex128])
+def test_logm_has_no_gradient(dtype):
+    x = tf.constant(A, dtype)
+    with pytest.raises(LookupError, match="gradient registry has no entry for: MatrixLogarithm"):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.math.real(tf.linalg.logm(x)))
+        tape.gradient(y, x)
+        pytest.fail(f"MatrixLogarithm has a gradient now: rewrite {PAGE}#logm-no-gradient (say from which release)")
+
+
+def logm_loss_difference(a, w, h=1e-6):
+    def loss(a):
+        return float(tf.reduce_sum(w * tf.math.real(tf.linalg.logm(tf.complex(a, tf.zeros_like(a))))))
+
+    out = np.zeros_like(a)
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            e = np.zeros_like(a)
+            e[i, j] = h
+            out[i, j] = (loss(a + e) - loss(a - e)) / (2 * h)
+    return out
+
+
+@pytest.mark.parametrize(
+    "a",
+    [A, np.array([[2.0, 1.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 0.5]]), np.eye(3)],
+    ids=["distinct", "jordan", "eye"],
+)
+def test_logm_recipe_matches_differences(a):
+    logm = recipe("34_logm_every_order.py")["logm"]
+    w = np.linspace(-1, 1, 9).reshape(3, 3)
+    x = tf.constant(a, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(w * tf.math.real(logm(tf.complex(x, tf.zeros_like(x)))))
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), logm_loss_difference(a, w), atol=1e-7)
+    np.testing.assert_array_equal(logm(tf.constant(a, tf.complex128)), tf.linalg.logm(tf.constant(a, tf.complex128)))
+
+
+def test_logm_recipe_batch_and_complex64():
+    logm = recipe("34_logm_every_order.py")["logm"]
+    x = tf.constant(np.stack([A, A.T]), tf.complex64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.math.real(logm(x)))
+    g = tape.gradient(y, x).numpy()
+    want = logm_loss_difference(A, np.ones((3, 3)))
+    np.testing.assert_allclose(g[0].real, want, atol=1e-4)
+    np.testing.assert_allclose(g[1].real, want.T, atol=1e-4)
+
+
+def test_logm_proof_and_alternatives():
+    out = stdout_of("34_logm_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError: Detected unsupported"), out
+    assert rows.pop("forward mode order 1").startswith("MISMATCH LookupError: gradient registry has no entry"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/34_logm_every_order.py: {rows}"
+    error = float(out.split("complex128 input, order 1: largest error ")[1].split()[0])
+    assert error < 1e-7, out
+    assert "LookupError: gradient registry has no entry for: MatrixLogarithm" in stdout_of("33_logm_no_gradient.py")
+    out = stdout_of("35_logm_alternatives.py")
+    assert "gradient [-0.4298 -0.2782 -0.0235], reference [-0.4298 -0.2782 -0.0235]" in out, out
+    assert "gradient [-0.5  0.   0. ], reference [-0.5  -0.25  0.  ]" in out, (
+        f"tf.linalg.eigh's gradient at a repeated eigenvalue changed: update {PAGE}#logm-no-gradient-alternatives\n{out}"
+    )
+    assert "trace(logm a) = 1.050472, log det a = 1.050472" in out, out
