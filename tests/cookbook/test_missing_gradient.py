@@ -1,0 +1,223 @@
+"""The recipes of docs/cookbook/missing-gradient.md, checked on TensorFlow itself.
+
+Each built-in failure test names the section to rewrite when TensorFlow fixes it; each recipe test runs the page's
+`recipe` section (not a copy) against its reference; the proofs are read from the snippets' real output.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.cookbook.test_cookbook import blocks, recipe, stdout_of
+
+PAGE = "docs/cookbook/missing-gradient.md"
+IMAGE = np.linspace(0.1, 0.9, 9).reshape(1, 3, 3, 1)
+
+
+def penalty_gradient(resize, x, size=(5, 5)):
+    """d/dx of |dD/dx|^2 for the critic D(x) = sum(sin(resize(x)))."""
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            critic = tf.reduce_sum(tf.sin(resize(x)))
+        penalty = tf.reduce_sum(inner.gradient(critic, x) ** 2)
+    return outer.gradient(penalty, x)
+
+
+def matrix_of(method, size=(5, 5)):
+    """L of the linear map resize (3x3 -> size), one column per basis image."""
+    basis = tf.reshape(tf.eye(9), [9, 3, 3, 1])
+    return tf.reshape(tf.image.resize(basis, size, method), [9, -1]).numpy().T.astype(np.float64)
+
+
+def penalty_reference(method):
+    L, x = matrix_of(method), IMAGE.reshape(9)
+    y = L @ x
+    return 2 * L.T @ (-np.sin(y) * (L @ (L.T @ np.cos(y))))
+
+
+# tf.image.resize at second order (#resize-second-order)
+
+
+def test_bilinear_second_order_is_none():
+    x = tf.constant(IMAGE, tf.float32)
+    got = penalty_gradient(lambda x: tf.image.resize(x, [5, 5], "bilinear"), x)
+    assert got is None, (
+        "the second-order gradient through tf.image.resize(method='bilinear') is no longer None: TensorFlow fixed "
+        f"it (ResizeBilinearGrad was NotDifferentiable). Rewrite {PAGE}#resize-second-order (say from which release)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("method", "op"),
+    [("nearest", "ResizeNearestNeighborGrad"), ("bicubic", "ResizeBicubicGrad"), ("lanczos3", "ScaleAndTranslateGrad")],
+)
+def test_other_methods_raise_lookuperror_at_second_order(method, op):
+    x = tf.constant(IMAGE, tf.float32)
+    with pytest.raises(LookupError, match=f"gradient registry has no entry for: {op}"):
+        penalty_gradient(lambda x: tf.image.resize(x, [5, 5], method), x)
+        pytest.fail(f"{op} has a gradient now: rewrite {PAGE}#resize-second-order (say from which release)")
+
+
+def test_resize_outputs_float32_for_float64_input_except_nearest():
+    x = tf.constant(IMAGE, tf.float64)
+    assert tf.image.resize(x, [5, 5], "bilinear").dtype == tf.float32, f"update {PAGE}#resize-second-order-proof"
+    assert tf.image.resize(x, [5, 5], "nearest").dtype == tf.float64, f"update {PAGE}#resize-second-order-proof"
+
+
+def test_builtin_nearest_fails_under_xla_and_in_forward_mode_too():
+    """The two rows the proof names as TensorFlow's, not the recipe's."""
+    x = tf.constant(IMAGE, tf.float64)
+
+    @tf.function(jit_compile=True)
+    def first_order(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.sin(tf.image.resize(x, [5, 5], "nearest")))
+        return tape.gradient(y, x)  # (without the sin, the gradient is a constant that XLA never sees)
+
+    with pytest.raises(tf.errors.InvalidArgumentError, match="ResizeNearestNeighborGrad"):
+        first_order(x)
+    with pytest.raises(LookupError, match="ResizeNearestNeighborGrad"):
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+            y = tf.image.resize(x, [5, 5], "nearest")
+        acc.jvp(y)
+
+
+@pytest.mark.parametrize("method", ["bilinear", "nearest", "bicubic", "lanczos3"])
+def test_resize_every_order_matches_the_matrix(method):
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    x = tf.constant(IMAGE, tf.float32)
+    np.testing.assert_array_equal(resize_every_order(x, [5, 5], method), tf.image.resize(x, [5, 5], method))
+    got = penalty_gradient(lambda x: resize_every_order(x, [5, 5], method), x).numpy().reshape(9)
+    np.testing.assert_allclose(got, penalty_reference(method), rtol=1e-5, atol=1e-5)
+
+
+def test_resize_every_order_third_order_in_float64_nearest():
+    """'every order': the third derivative of sum(sin(resize(x))) along ones, against central differences of the
+    second (float64, nearest keeps the dtype)."""
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+
+    def second(x):
+        with tf.GradientTape() as t2:
+            t2.watch(x)
+            with tf.GradientTape() as t1:
+                t1.watch(x)
+                y = tf.reduce_sum(tf.sin(resize_every_order(x, [5, 5], "nearest")))
+            g = tf.reduce_sum(t1.gradient(y, x))
+        return t2.gradient(g, x)
+
+    x = tf.constant(IMAGE, tf.float64)
+    with tf.GradientTape() as t3:
+        t3.watch(x)
+        s = tf.reduce_sum(second(x))
+    third = t3.gradient(s, x).numpy()
+    h, ones = 1e-5, np.ones_like(IMAGE)
+    diff = (tf.reduce_sum(second(x + h * ones)) - tf.reduce_sum(second(x - h * ones))).numpy() / (2 * h)
+    np.testing.assert_allclose(third.sum(), diff, rtol=1e-6)
+
+
+def test_resize_proof():
+    out = stdout_of("31_resize_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError: Detected unsupported"), out
+    assert rows.pop("forward mode order 1").startswith("MISMATCH LookupError: gradient registry has no entry"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/31_resize_every_order.py: {rows}"
+    assert "critic: SavedModel order 1: error" in out and "SavedModel order 1: error nan" not in out, out
+    for method in ("bilinear", "bicubic", "lanczos3"):
+        line = next(line for line in out.splitlines() if line.startswith(method))
+        errors = [float(word.rstrip(",")) for word in line.split()[-5::2]]
+        assert max(errors) < 1e-5, line
+
+
+def test_resize_problem_and_alternatives():
+    out = stdout_of("30_resize_second_order.py")
+    assert "bilinear: reference" in out and "  second-order gradient: None" in out, out
+    out = stdout_of("32_resize_alternatives.py")
+    assert "UpSampling2D('bilinear'): second order None" in out, (
+        f"keras' UpSampling2D(interpolation='bilinear') has a second derivative now: update "
+        f"{PAGE}#resize-second-order-alternatives\n{out}"
+    )
+    assert "UpSampling2D('nearest'): second order [" in out, out
+    assert "tf.repeat: same values as resize nearest x2: True" in out, out
+    matmul = out.split("matmul form:")[1].splitlines()[1]
+    np.testing.assert_allclose(
+        eval(matmul.split("second order ")[1].replace(" ", ",")), penalty_reference("bilinear")[:3], atol=1e-4
+    )  # noqa: S307
+
+
+# tf.linalg.logm (#logm-no-gradient)
+
+A = np.array([[2.0, 0.3, 0.1], [0.2, 1.5, 0.4], [0.1, 0.1, 1.0]])
+
+
+@pytest.mark.parametrize("dtype", [tf.complex64, tf.complex128])
+def test_logm_has_no_gradient(dtype):
+    x = tf.constant(A, dtype)
+    with pytest.raises(LookupError, match="gradient registry has no entry for: MatrixLogarithm"):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.math.real(tf.linalg.logm(x)))
+        tape.gradient(y, x)
+        pytest.fail(f"MatrixLogarithm has a gradient now: rewrite {PAGE}#logm-no-gradient (say from which release)")
+
+
+def logm_loss_difference(a, w, h=1e-6):
+    def loss(a):
+        return float(tf.reduce_sum(w * tf.math.real(tf.linalg.logm(tf.complex(a, tf.zeros_like(a))))))
+
+    out = np.zeros_like(a)
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            e = np.zeros_like(a)
+            e[i, j] = h
+            out[i, j] = (loss(a + e) - loss(a - e)) / (2 * h)
+    return out
+
+
+@pytest.mark.parametrize(
+    "a",
+    [A, np.array([[2.0, 1.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 0.5]]), np.eye(3)],
+    ids=["distinct", "jordan", "eye"],
+)
+def test_logm_recipe_matches_differences(a):
+    logm = recipe("34_logm_every_order.py")["logm"]
+    w = np.linspace(-1, 1, 9).reshape(3, 3)
+    x = tf.constant(a, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(w * tf.math.real(logm(tf.complex(x, tf.zeros_like(x)))))
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), logm_loss_difference(a, w), atol=1e-7)
+    np.testing.assert_array_equal(logm(tf.constant(a, tf.complex128)), tf.linalg.logm(tf.constant(a, tf.complex128)))
+
+
+def test_logm_recipe_batch_and_complex64():
+    logm = recipe("34_logm_every_order.py")["logm"]
+    x = tf.constant(np.stack([A, A.T]), tf.complex64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.math.real(logm(x)))
+    g = tape.gradient(y, x).numpy()
+    want = logm_loss_difference(A, np.ones((3, 3)))
+    np.testing.assert_allclose(g[0].real, want, atol=1e-4)
+    np.testing.assert_allclose(g[1].real, want.T, atol=1e-4)
+
+
+def test_logm_proof_and_alternatives():
+    out = stdout_of("34_logm_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError: Detected unsupported"), out
+    assert rows.pop("forward mode order 1").startswith("MISMATCH LookupError: gradient registry has no entry"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/34_logm_every_order.py: {rows}"
+    error = float(out.split("complex128 input, order 1: largest error ")[1].split()[0])
+    assert error < 1e-7, out
+    assert "LookupError: gradient registry has no entry for: MatrixLogarithm" in stdout_of("33_logm_no_gradient.py")
+    out = stdout_of("35_logm_alternatives.py")
+    assert "gradient [-0.4298 -0.2782 -0.0235], reference [-0.4298 -0.2782 -0.0235]" in out, out
+    assert "gradient [-0.5  0.   0. ], reference [-0.5  -0.25  0.  ]" in out, (
+        f"tf.linalg.eigh's gradient at a repeated eigenvalue changed: update {PAGE}#logm-no-gradient-alternatives\n{out}"
+    )
+    assert "trace(logm a) = 1.050472, log det a = 1.050472" in out, out
