@@ -1,4 +1,4 @@
-"""A cumprod whose gradient is right where a factor is 0 (no division), proven."""
+"""A cumprod whose gradient is right where a factor is 0 (no division)."""
 
 # --8<-- [start:check]
 import json

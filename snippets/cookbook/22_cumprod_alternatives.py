@@ -1,4 +1,4 @@
-"""Around cumprod's gradient at a zero without a custom gradient, and the cost."""
+"""Around cumprod's gradient at a zero without a custom gradient: the cost."""
 
 import tensorflow as tf
 
@@ -41,6 +41,7 @@ for name, f in [
             acc.jvp(f(x)).numpy().round(4)
         )  # d/dx_2: the reference [0, 0, 6]
     print(
-        f"{name:>15}: value {y.numpy().round(6).tolist()}, gradient {gradient}, "
+        f"{name:>15}: value {y.numpy().round(6).tolist()}, "
+        f"gradient {gradient}, "
         f"forward mode d/dx_2 {tangent}"
     )

@@ -38,6 +38,5 @@ for name, f in [("tf.math.xlogy", tf.math.xlogy), ("recipe", xlogy)]:
     with tf.GradientTape() as tape:
         tape.watch(p)
         z = f(p, p)
-    print(
-        f"{name:>13}: d/dp p log p at p = [0, 0.5]: {tape.gradient(z, p).numpy().round(4)}"
-    )
+    slope = tape.gradient(z, p).numpy().round(4)
+    print(f"{name:>13}: d/dp p log p at p = [0, 0.5]: {slope}")

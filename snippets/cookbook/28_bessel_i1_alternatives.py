@@ -1,4 +1,4 @@
-"""exp(|x|) * bessel_i1e(x): I1 with a right first derivative at 0, not a second."""
+"""exp(|x|) * bessel_i1e(x): a right first derivative of I1 at 0, no second."""
 
 import tensorflow as tf
 
@@ -22,7 +22,8 @@ x, h, i1 = tf.constant([0.0, 1.0], tf.float64), 1e-4, tf.math.bessel_i1
 first = (i1(x + h) - i1(x - h)) / (2 * h)  # the reference: central differences
 second = (i1(x + h) - 2 * i1(x) + i1(x - h)) / h**2
 print(
-    f"    reference: first {first.numpy().round(4)}, second {second.numpy().round(4)}"
+    f"    reference: first {first.numpy().round(4)}, "
+    f"second {second.numpy().round(4)}"
 )
 for f in (tf.math.bessel_i1, i1_from_i1e):
     y, first, second = derivatives(f, x)
