@@ -38,3 +38,12 @@ print(
     f"xlogy d2/dxdy at x = 0, y = 2: {outer.gradient(dx, y):.4f}, "
     f"reference {reference:.4f}"
 )
+
+# The other order: d/dx (d/dy x log y), through the gradient of tf.math.xdivy
+with tf.GradientTape() as outer:
+    outer.watch(x)
+    with tf.GradientTape() as inner:
+        inner.watch(y)
+        z = tf.math.xlogy(x, y)
+    dy = inner.gradient(z, y)
+print(f"xlogy d2/dydx at x = 0, y = 2: {outer.gradient(dy, x):.4f}")

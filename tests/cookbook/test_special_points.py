@@ -127,6 +127,14 @@ def test_xlogy_second_derivative_in_x_and_y_is_zero_at_x_zero():
         f"d2/dxdy of tf.math.xlogy at x = 0, y = 2 is {g}, not 0 (tensorflow#127240): "
         + FIXED.format(PAGE=PAGE, anchor="xlogy-zero-x")
     )
+    with tf.GradientTape() as outer:  # the other order, through the gradient of tf.math.xdivy
+        outer.watch(x)
+        dy = gradient(lambda y: tf.math.xlogy(x, y), y)
+    g = outer.gradient(dy, x)
+    assert g is not None and g.numpy() == 0, (
+        f"d2/dydx of tf.math.xlogy at x = 0, y = 2 is {g}, not 0 (tensorflow#127294): "
+        + FIXED.format(PAGE=PAGE, anchor="xlogy-zero-x-why")
+    )
 
 
 def test_safe_xlogy_at_x_zero_orders_1_and_2():
