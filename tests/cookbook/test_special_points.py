@@ -1,0 +1,229 @@
+"""The recipes of docs/cookbook/special-points.md, checked on TensorFlow itself.
+
+Each recipe tells two halves of a story, and a TensorFlow release that changes either fails here: the built-in
+gradient is silently wrong at the special point (the test names the section to rewrite when TensorFlow fixes it),
+and the recipe's custom gradient matches its reference there. The recipe code is the `recipe` section of the
+snippet the page shows, executed here; the proofs are read from the snippets' real output.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.cookbook.test_cookbook import DIR, blocks, gradient, recipe, stdout_of
+
+PAGE = "docs/cookbook/special-points.md"
+FIXED = "TensorFlow fixed it: rewrite {PAGE}#{anchor} (and .ru.md; say from which release) and its snippets"
+
+
+def central_difference(f, x, h=1e-6):
+    x = np.asarray(x, dtype=np.float64)
+    return np.array([(f(x + d) - f(x - d)) / (2 * h) for d in h * np.eye(len(x))])
+
+
+def second(f, x):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        first = gradient(f, x)
+    return first, outer.gradient(first, x)
+
+
+# tf.math.cumprod at a zero (#cumprod-zero)
+
+CUMPROD = {  # the input, the gradient of sum(cumprod(x)) (the reference), the built-in one in 2.21
+    (0.0, 2.0, 3.0): ([9, 0, 0], [0, 0, 0]),
+    (2.0, 3.0, 0.0): ([4, 2, 6], [4, 2, 0]),
+    (2.0, 0.0, 0.0, 3.0): ([1, 2, 0, 0], [1, 0, 0, 0]),
+}
+
+
+def cumsum_of_prod(x):
+    return np.cumprod(x).sum()
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+@pytest.mark.parametrize("values", list(CUMPROD))
+def test_cumprod_gradient_is_wrong_at_a_zero(values, dtype):
+    want, builtin = CUMPROD[values]
+    np.testing.assert_allclose(central_difference(cumsum_of_prod, values), want, atol=1e-6)
+    g = gradient(lambda x: tf.reduce_sum(tf.math.cumprod(x)), tf.constant(values, dtype)).numpy()
+    assert (g == builtin).all(), f"tf.math.cumprod's gradient at {values} ({dtype.name}) is {g}, not {builtin}: " + (
+        FIXED.format(PAGE=PAGE, anchor="cumprod-zero")
+    )
+
+
+def test_cumprod_forward_mode_is_wrong_at_a_zero_too():
+    x = tf.constant([2.0, 3.0, 0.0], tf.float64)
+    with tf.autodiff.ForwardAccumulator(x, tf.constant([0.0, 0.0, 1.0], tf.float64)) as acc:
+        y = tf.math.cumprod(x)
+    assert (acc.jvp(y).numpy() == 0).all(), (
+        "tf.math.cumprod's forward-mode derivative in x_2 at [2, 3, 0] is no longer 0: update "
+        f"{PAGE}#cumprod-zero-proof (the forward mode row) and #cumprod-zero-alternatives"
+    )
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_safe_cumprod_matches_differences_at_zeros_orders_1_and_2(dtype):
+    cumprod = recipe("21_safe_cumprod.py")["cumprod"]
+    for values, (want, _) in CUMPROD.items():
+        x = tf.constant(values, dtype)
+        np.testing.assert_array_equal(cumprod(x).numpy(), tf.math.cumprod(x).numpy())
+        np.testing.assert_allclose(gradient(lambda x: tf.reduce_sum(cumprod(x)), x).numpy(), want, rtol=1e-6)
+    x = tf.constant([[0.0, 2.0, 3.0, 4.0], [2.0, 0.0, 0.0, 3.0]], tf.float64)  # a batch: the last axis
+    np.testing.assert_allclose(
+        gradient(lambda x: tf.reduce_sum(cumprod(x)), x).numpy(),
+        [central_difference(cumsum_of_prod, row) for row in x.numpy()],
+        atol=1e-8,
+    )
+    # order 2: d/dx_j of the gradient of sum(cumprod) at [0, 2, 3]; the Hessian by differences of the exact gradient
+    x = tf.constant([0.0, 2.0, 3.0], tf.float64)
+    _, hessian_row_sum = second(lambda x: tf.reduce_sum(cumprod(x)), x)
+    grad_of = lambda v: np.array([1 + v[1] + v[1] * v[2], v[0] + v[0] * v[2], v[0] * v[1]])  # noqa: E731
+    want = central_difference(lambda v: grad_of(v).sum(), [0.0, 2.0, 3.0])
+    np.testing.assert_allclose(hessian_row_sum.numpy(), want, atol=1e-8)
+
+
+def test_cumprod_proof_and_alternatives():
+    out = stdout_of("21_safe_cumprod.py")
+    rows = blocks(out)[0]
+    assert rows.pop("forward mode order 1").startswith("MISMATCH"), (
+        f"{DIR}/21_safe_cumprod.py: forward mode now matches at zeros; update {PAGE}#cumprod-zero-proof:\n{out}"
+    )
+    assert set(rows.values()) == {"OK"}, f"{DIR}/21_safe_cumprod.py: {rows}"
+    reloaded = out.split("in a fresh process:")[1].strip()
+    assert reloaded.startswith("cumprod: SavedModel order 1:") and reloaded.endswith("OK"), reloaded
+    out = stdout_of("22_cumprod_alternatives.py")
+    for line in (
+        "tf.math.cumprod: value [2.0, 6.0, 0.0], gradient [4. 2. 0.], forward mode d/dx_2 [0. 0. 0.]",
+        "doubling: value [2.0, 6.0, 0.0], gradient [4. 2. 6.], forward mode d/dx_2 [0. 0. 6.]",
+        "x + eps: value [2.000001, 6.000005, 6e-06], gradient [4. 2. 6.], forward mode d/dx_2 [0. 0. 6.]",
+        "where(x == 0): value [2.0, 6.0, 6e-06], gradient [4. 2. 0.], forward mode d/dx_2 [0. 0. 0.]",
+    ):
+        assert line in out, f"{DIR}/22_cumprod_alternatives.py changed; update {PAGE}#cumprod-zero-alternatives:\n{out}"
+
+
+# tf.math.xlogy and xlog1py at x = 0 (#xlogy-zero-x)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+@pytest.mark.parametrize("op", [tf.math.xlogy, tf.math.xlog1py])
+def test_xlogy_gradient_in_x_is_zero_at_x_zero(op, dtype):
+    x, y = tf.constant(0.0, dtype), tf.constant(2.0, dtype)
+    g = gradient(lambda x: op(x, y), x).numpy()
+    assert g == 0, f"{op.__name__}'s gradient in x at x = 0, y = 2 ({dtype.name}) is {g}, not 0: " + FIXED.format(
+        PAGE=PAGE, anchor="xlogy-zero-x"
+    )
+
+
+def test_xlogy_second_derivative_in_x_and_y_is_zero_at_x_zero():
+    x, y = tf.constant(0.0, tf.float64), tf.constant(2.0, tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(y)
+        dx = gradient(lambda x: tf.math.xlogy(x, y), x)
+    g = outer.gradient(dx, y)
+    assert g is not None and g.numpy() == 0, (
+        f"d2/dxdy of tf.math.xlogy at x = 0, y = 2 is {g}, not 0 (tensorflow#127240): "
+        + FIXED.format(PAGE=PAGE, anchor="xlogy-zero-x")
+    )
+    with tf.GradientTape() as outer:  # the other order, through the gradient of tf.math.xdivy
+        outer.watch(x)
+        dy = gradient(lambda y: tf.math.xlogy(x, y), y)
+    g = outer.gradient(dy, x)
+    assert g is not None and g.numpy() == 0, (
+        f"d2/dydx of tf.math.xlogy at x = 0, y = 2 is {g}, not 0 (tensorflow#127294): "
+        + FIXED.format(PAGE=PAGE, anchor="xlogy-zero-x-why")
+    )
+
+
+def test_safe_xlogy_at_x_zero_orders_1_and_2():
+    ns = recipe("24_safe_xlogy.py")
+    for f, log, one in ((ns["xlogy"], np.log, 0.0), (ns["xlog1py"], np.log1p, 1.0)):
+        x, y = tf.constant([0.0, 0.0], tf.float64), tf.constant([2.0, 0.5], tf.float64)
+        with tf.GradientTape(persistent=True) as outer:
+            outer.watch([x, y])
+            with tf.GradientTape() as inner:
+                inner.watch([x, y])
+                z = f(x, y)
+            dx, dy = inner.gradient(z, [x, y])
+        np.testing.assert_allclose(dx.numpy(), log(y.numpy()), rtol=1e-12)
+        np.testing.assert_array_equal(dy.numpy(), [0.0, 0.0])
+        np.testing.assert_allclose(outer.gradient(dx, y).numpy(), 1 / (one + y.numpy()), rtol=1e-12)
+        np.testing.assert_array_equal(z.numpy(), [0.0, 0.0])
+    # where x = y = 0 (x = 0, y = -1 for xlog1py): the value 0, d/dy 0 as TensorFlow has it
+    x = tf.constant([0.0], tf.float64)
+    for f, y0 in ((ns["xlogy"], 0.0), (ns["xlog1py"], -1.0)):
+        y = tf.constant([y0], tf.float64)
+        with tf.GradientTape() as tape:
+            tape.watch(y)
+            z = f(x, y)
+        assert z.numpy()[0] == 0 and tape.gradient(z, y).numpy()[0] == 0
+
+
+def test_xlogy_proof_and_alternatives():
+    out = stdout_of("24_safe_xlogy.py")
+    for rows in blocks(out):
+        assert rows.pop("forward mode order 1").startswith("MISMATCH"), (
+            f"{DIR}/24_safe_xlogy.py: forward mode now matches at x = 0; update {PAGE}#xlogy-zero-x-proof:\n{out}"
+        )
+        assert set(rows.values()) == {"OK"}, f"{DIR}/24_safe_xlogy.py: {rows}"
+    out = stdout_of("25_xlogy_alternatives.py")
+    for line in (
+        "recipe at x = 0, y = [2, 0]: value [0. 0.], d/dx [0.6931   -inf], d/dy [0. 0.]",
+        "x * log(y) at x = 0, y = [2, 0]: value [ 0. nan], d/dx [0.6931   -inf], d/dy [ 0. nan]",
+        "tf.math.xlogy: d/dp p log p at p = [0, 0.5]: [0.     0.3069]",
+        "recipe: d/dp p log p at p = [0, 0.5]: [  -inf 0.3069]",
+    ):
+        assert line in out, f"{DIR}/25_xlogy_alternatives.py changed; update {PAGE}#xlogy-zero-x-alternatives:\n{out}"
+
+
+# tf.math.bessel_i1 at 0 (#bessel-i1-zero)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_bessel_i1_gradient_is_one_at_zero(dtype):
+    g = gradient(tf.math.bessel_i1, tf.constant([0.0], dtype)).numpy()
+    assert g[0] == 1.0, f"tf.math.bessel_i1's gradient at 0 ({dtype.name}) is {g}, not 1.0: " + FIXED.format(
+        PAGE=PAGE, anchor="bessel-i1-zero"
+    )
+
+
+def test_bessel_i1_second_derivative_is_nan_at_zero_and_i1e_route_too():
+    x = tf.constant([0.0], tf.float64)
+    for f in (tf.math.bessel_i1, lambda x: tf.exp(tf.abs(x)) * tf.math.bessel_i1e(x)):
+        first, second_ = second(f, x)
+        assert np.isnan(second_.numpy()[0]), (
+            f"the second derivative at 0 is {second_.numpy()}, no longer nan: update {PAGE}#bessel-i1-zero-alternatives"
+        )
+    assert first.numpy()[0] == 0.5, f"exp(|x|) * bessel_i1e(x) has the first derivative {first.numpy()} at 0"
+
+
+def test_bessel_i1_has_no_xla_kernel():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="BesselI1"):
+        tf.function(tf.math.bessel_i1, jit_compile=True)(tf.constant([0.0, 1.0], tf.float64))
+
+
+def test_safe_bessel_i1_orders_1_and_2():
+    bessel_i1 = recipe("27_safe_bessel_i1.py")["bessel_i1"]
+    for dtype in (tf.float32, tf.float64):
+        x = tf.constant([0.0, 5e-5, 1.0, -2.0], dtype)
+        np.testing.assert_array_equal(bessel_i1(x).numpy(), tf.math.bessel_i1(x).numpy())
+        first, second_ = second(bessel_i1, x)
+        i1 = lambda v: tf.math.bessel_i1(tf.constant(v, tf.float64)).numpy()  # noqa: E731
+        h, v = 1e-4, x.numpy().astype(np.float64)
+        np.testing.assert_allclose(first.numpy(), (i1(v + h) - i1(v - h)) / (2 * h), rtol=1e-6, atol=1e-7)
+        np.testing.assert_allclose(second_.numpy(), (i1(v + h) - 2 * i1(v) + i1(v - h)) / h**2, atol=1e-5)
+
+
+def test_bessel_i1_proof_and_alternatives():
+    out = stdout_of("27_safe_bessel_i1.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError"), (
+        f"{DIR}/27_safe_bessel_i1.py: bessel_i1 now compiles with XLA; update {PAGE}#bessel-i1-zero-proof:\n{out}"
+    )
+    assert rows.pop("forward mode order 1").startswith("MISMATCH"), out
+    assert set(rows.values()) == {"OK"}, f"{DIR}/27_safe_bessel_i1.py: {rows}"
+    out = stdout_of("28_bessel_i1_alternatives.py")
+    assert "i1_from_i1e: value [0.     0.5652], first [0.5    0.7009], second [   nan 0.4294]" in out, out
+    assert "i1_from_i1e, first, jit_compile: [0.5    0.7009]" in out, out
