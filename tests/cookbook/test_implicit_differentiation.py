@@ -1,0 +1,159 @@
+"""Implicit differentiation of a fixed point (docs/cookbook/implicit-differentiation.md#fixed-point-implicit-gradient),
+checked on TensorFlow itself.
+
+The built-in half: backpropagating through N unrolled steps gives the gradient of the N-th iterate (wrong at 10
+steps, right at 100) with one Sin op per step in the backward pass; forward mode calls `grad` with a tape that
+records nothing. The recipe's half: the `recipe` section's `fixed_point` matches float64 differences (also with
+coupled unknowns and in float32), and the proof's rows are all OK. No timing is measured or asserted.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.cookbook.test_cookbook import DIR, ROOT, SECTION, blocks, gradient, recipe, stdout_of
+
+PAGE = "docs/cookbook/implicit-differentiation.md"
+SNIPPET = "44_fixed_point_implicit.py"
+A = [0.5, 1.0]
+
+
+def solution(a):
+    z = np.zeros_like(a)
+    for _ in range(5000):
+        z = np.cos(a * z)
+    return z
+
+
+def reference(a, h=1e-6):
+    a = np.asarray(a, np.float64)
+    return (solution(a + h) - solution(a - h)) / (2 * h)
+
+
+def unrolled_gradient(steps):
+    a = tf.constant(A, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        z = tf.zeros_like(a)
+        for _ in range(steps):
+            z = tf.cos(a * z)
+    return tape.gradient(z, a).numpy()
+
+
+def test_the_unrolled_gradient_is_that_of_the_last_iterate():
+    assert abs(unrolled_gradient(10)[1] - reference(A)[1]) > 0.1, (
+        f"10 unrolled steps of z = cos(a z) now give {unrolled_gradient(10)}, near {reference(A)}: rewrite "
+        f"{PAGE}#fixed-point-implicit-gradient-problem (and .ru.md)"
+    )
+    np.testing.assert_allclose(unrolled_gradient(100), reference(A), rtol=1e-6)
+    out = stdout_of("43_fixed_point_unrolled.py")
+    for steps in (10, 30, 100):
+        assert f"{steps} Sin ops in the backward pass" in out, (
+            f"{DIR}/43_fixed_point_unrolled.py: the backward pass of {steps} steps no longer has {steps} Sin ops: "
+            f"update {PAGE}#fixed-point-implicit-gradient-problem (and .ru.md):\n{out}"
+        )
+    assert " 10 steps: dz/da [-0.321775 -0.406881]" in out, out
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_fixed_point_matches_differences(dtype):
+    solve = recipe(SNIPPET)["fixed_point"](lambda z, a: tf.cos(a * z))
+    a = tf.constant(A, dtype)
+    rtol = 1e-5 if dtype == tf.float32 else 1e-8
+    np.testing.assert_allclose(solve(a).numpy(), solution(np.array(A)), rtol=rtol)
+    np.testing.assert_allclose(gradient(solve, a).numpy(), reference(A), rtol=rtol)
+
+
+def test_fixed_point_with_coupled_unknowns_at_orders_1_and_2():
+    m = tf.constant([[0.3, -0.2], [0.4, 0.1]], tf.float64)
+    step = lambda z, a: tf.tanh(tf.linalg.matvec(m, z) + a)  # noqa: E731
+    solve = recipe(SNIPPET)["fixed_point"](step)
+
+    def plain(a):  # backpropagated through 200 steps: the reference
+        z = tf.zeros_like(a)
+        for _ in range(200):
+            z = step(z, a)
+        return z
+
+    a = tf.constant([0.5, -1.0], tf.float64)
+    weights = tf.constant([0.7, 1.3], tf.float64)
+    for f in (solve, plain):
+        with tf.GradientTape() as outer:
+            outer.watch(a)
+            with tf.GradientTape() as inner:
+                inner.watch(a)
+                y = tf.reduce_sum(weights * f(a))
+            first = inner.gradient(y, a)
+            s = tf.reduce_sum(first * weights)
+        if f is solve:
+            got = (first.numpy(), outer.gradient(s, a).numpy())
+        else:
+            want = (first.numpy(), outer.gradient(s, a).numpy())
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-9)
+    np.testing.assert_allclose(got[1], want[1], rtol=1e-7)
+
+
+def test_forward_mode_calls_grad_with_a_tape_that_records_nothing():
+    seen = []
+
+    @tf.custom_gradient
+    def square(x):
+        def grad(dy):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = x * x
+            seen.append(tape.gradient(y, x))
+            return dy * 2 * x
+
+        return x * x, grad
+
+    x = tf.constant(3.0)
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        y = square(x)
+    assert seen == [None] and float(acc.jvp(y)) == 6.0, (
+        f"forward mode's call of grad now sees {seen}: update {PAGE}#fixed-point-implicit-gradient-proof (and .ru.md) "
+        "and the `ZERO` comment of the recipe"
+    )
+
+
+def test_forward_mode_matches_with_zero_and_raises_without():
+    solve = recipe(SNIPPET)["fixed_point"](lambda z, a: tf.cos(a * z))
+    a = tf.constant(A, tf.float64)
+    with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
+        z = solve(a)
+    np.testing.assert_allclose(acc.jvp(z).numpy(), reference(A), rtol=1e-8)
+    # the same recipe with None for what is not recorded: the ValueError the page names
+    code = SECTION.search((ROOT / DIR / SNIPPET).read_text(encoding="utf-8"))[1]
+    assert code.count(", unconnected_gradients=zero") == 2, code
+    broken = {"tf": tf, "np": np}
+    exec(compile(code.replace(", unconnected_gradients=zero", ""), SNIPPET, "exec"), broken)  # noqa: S102
+    solve = broken["fixed_point"](lambda z, a: tf.cos(a * z))
+    with pytest.raises(ValueError, match=r"Attempt to convert a value \(None\)"):
+        with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)):
+            solve(a)
+
+
+def test_fixed_point_proof():
+    out = stdout_of(SNIPPET)
+    found = blocks(out)
+    saved = found.pop()
+    assert list(saved.values()) == ["OK"], f"{DIR}/{SNIPPET}: {saved}"
+    (rows,) = found
+    assert len(rows) == 9 and set(rows.values()) == {"OK"}, f"{DIR}/{SNIPPET}: {rows}"
+    assert "cos_fixed_point: SavedModel order 1: error" in out, out
+    assert "dz/da at [0.5, 1]: [-0.321771 -0.297474]" in out, out
+    assert "  3 Sin ops in the backward pass" in out, (
+        f"{DIR}/{SNIPPET}: the implicit backward pass no longer has 3 Sin ops: update "
+        f"{PAGE}#fixed-point-implicit-gradient-proof (and .ru.md):\n{out}"
+    )
+    assert "in grad: tape.gradient None, with ZERO 0.0" in stdout_of("46_forward_mode_tape_in_grad.py")
+
+
+def test_the_shortcuts():
+    out = stdout_of("45_fixed_point_alternatives.py")
+    assert "last step only: dz/da [-0.391778 -0.497857]" in out, out
+    assert "reference:      dz/da [-0.321771 -0.297474]" in out, out
+    assert "linear, tf.linalg.solve: gradient [1.830986 0.704225]" in out, out
+    assert "central differences:   [1.830986 0.704225]" in out, out
