@@ -1,0 +1,33 @@
+"""Second derivatives through pooling and LRN: tf.nn.max_pool2d works,
+max_pool_with_argmax and tf.nn.lrn raise LookupError."""
+
+import tensorflow as tf
+
+x = tf.random.stateless_normal([1, 4, 4, 3], seed=[1, 2])
+
+
+def second_order(f):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.reduce_sum(f(x) ** 2)
+        g = inner.gradient(y, x)
+    return outer.gradient(g, x)
+
+
+layers = {
+    "tf.nn.max_pool2d": lambda x: tf.nn.max_pool2d(x, 2, 2, "VALID"),
+    "max_pool_with_argmax": lambda x: tf.nn.max_pool_with_argmax(
+        x, 2, 2, "VALID"
+    )[0],
+    "tf.nn.lrn": lambda x: tf.nn.lrn(x, depth_radius=1),
+}
+for name, f in layers.items():
+    try:
+        h = second_order(f)
+        print(
+            f"{name:>20}: second derivative, sum {float(tf.reduce_sum(h)):.1f}"
+        )
+    except LookupError as e:
+        print(f"{name:>20}: LookupError: {e}")
