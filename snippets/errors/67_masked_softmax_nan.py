@@ -12,5 +12,6 @@ for name, fill in [("-inf", float("-inf")), ("-1e9", -1e9)]:
         probs = tf.nn.softmax(scores + tf.where(keep, 0.0, fill))  # the mask
         loss = tf.reduce_sum(weights * -tf.math.log(probs[:, 0]))
     g = tape.gradient(loss, scores)
-    print(f"mask {name}: row 2 {probs[1].numpy().round(3)}, loss {loss:.4f}")
-    print(f"{'':>10} gradient row 2 {g[1].numpy()}")
+    print(f"mask {name}: loss {loss:.4f}")
+    print(f"  probabilities, row 2: {probs[1].numpy().round(3)}")
+    print(f"  gradient, row 2:      {g[1].numpy()}")

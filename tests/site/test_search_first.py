@@ -64,7 +64,6 @@ STILL_FAILING = {
     "en-61-straight-through",
     "en-67-cheaper",
     # issue 23's symptom entries (s1-symptoms, 2026-12-02): the right page, but a sibling entry's section first
-    "en-77-logcosh-overflow",
     "en-83-custom-gradient-retrace-leak",
     "ru-01-keyword-arguments",
     "ru-02-gradient-is-none",
