@@ -200,11 +200,14 @@
     const pf = await loadPagefind();
     const terms = searchTerms(query);
     const single = [...new Set(terms.split(" "))];
-    // The whole query first (its pages come first on a tie), then each word alone (mergeResults above).
-    const runs = await Promise.all([terms, ...(single.length > 1 ? single : [])].map(async (q) => {
+    // The whole query first (its pages come first on a tie), then each word alone (mergeResults above). One
+    // search at a time: searches started together gave some of them incomplete results (seen in Chromium).
+    const runs = [];
+    for (const q of [terms, ...(single.length > 1 ? single : [])]) {
       const found = await pf.search(q);
-      return found ? Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data())) : [];
-    }));
+      runs.push(found ? await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data())) : []);
+      if (mine !== generation) return;
+    }
     if (mine !== generation) return;
     const pages = mergeResults(runs);
     render(pages.length, pages, terms);
