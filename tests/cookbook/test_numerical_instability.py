@@ -220,6 +220,14 @@ def test_safe_sinc_forward_mode_is_the_forward_pass_in_float32():
     assert abs(jvp.numpy()[1] / exact - 1) > 0.01, (
         f"forward mode of safe_sinc at 1e-3 (float32) is now exact: {PAGE}#sinc-zero-nan-proof"
     )
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = safe(x)
+        slope = tape.gradient(y, x)
+    assert np.isclose(acc.jvp(slope).numpy()[0], -(np.pi**2) / 3, rtol=1e-6), (
+        f"forward over a tape: {PAGE}#sinc-zero-nan-proof"
+    )
     assert outer.jvp(jvp).numpy()[0] == 0, (
         f"forward over forward of safe_sinc at 0 is not 0: {PAGE}#sinc-zero-nan-proof"
     )
