@@ -214,10 +214,11 @@ def sin_t_over_t_slope(t):
     small = tf.abs(t) < 0.5
     safe = tf.where(small, tf.ones_like(t), t)  # the closed form never sees 0
     closed = (safe * tf.cos(safe) - tf.sin(safe)) / (safe * safe)
+    ts = tf.where(small, t, tf.zeros_like(t))  # the series never sees a large t
     series = tf.zeros_like(t)
     for c in reversed(SERIES):  # -t/3 + t^3/30 - ... (error < 1e-14 here)
-        series = series * t * t + c
-    return tf.where(small, series * t, closed)
+        series = series * ts * ts + c
+    return tf.where(small, series * ts, closed)
 
 
 @tf.custom_gradient

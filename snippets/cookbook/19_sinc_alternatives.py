@@ -17,9 +17,10 @@ def sinc_series(x):
     t = np.pi * x
     small = tf.abs(t) < 0.5
     safe = tf.where(small, tf.ones_like(t), t)
+    ts = tf.where(small, t, tf.zeros_like(t))  # the series never sees a large t
     series = tf.zeros_like(t)
     for n in (13, 11, 9, 7, 5, 3, 1):  # 1 - t^2/3! + t^4/5! - ... + t^12/13!
-        series = series * (-t * t) + 1 / np.prod(np.arange(1.0, n + 1))
+        series = series * (-ts * ts) + 1 / np.prod(np.arange(1.0, n + 1))
     return tf.where(small, series, tf.sin(safe) / safe)
 
 

@@ -92,14 +92,24 @@ def test_atan2_gradient_is_nan_at_the_origin(dtype):
     )
 
 
-def test_atan2_gradient_overflows_where_the_square_underflows_in_float32():
-    y, x = tf.constant(1e-30), tf.constant(0.0)
+@pytest.mark.parametrize("y", [1e-20, 1e-30])
+def test_atan2_gradient_overflows_where_the_square_underflows_in_float32(y):
+    # y^2 = 1e-40 is a float32 subnormal; the CPU kernels flush it to 0 (below 1.2e-38, the smallest normal number)
+    assert tf.square(tf.constant(1e-20)).numpy() == 0, (
+        f"tf.square no longer flushes subnormals: update {PAGE}#atan2-origin-nan-why"
+    )
+    y, x = tf.constant(y), tf.constant(0.0)
     with tf.GradientTape() as tape:
         tape.watch([y, x])
         angle = tf.math.atan2(y, x)
     dy, dx = (t.numpy() for t in tape.gradient(angle, [y, x]))
     assert np.isnan(dy) and dx == NEG_INF, (
-        f"tf.math.atan2's gradient at (1e-30, 0) in float32 is ({dy}, {dx}): " + fixed("atan2-origin-nan")
+        f"tf.math.atan2's gradient at ({y.numpy()}, 0) in float32 is ({dy}, {dx}): " + fixed("atan2-origin-nan")
+    )
+    with tf.autodiff.ForwardAccumulator(y, tf.constant(1.0)) as acc:
+        safe = recipe("15_safe_atan2.py")["safe_atan2"](y, x)
+    assert not np.isfinite(acc.jvp(safe).numpy()), (
+        f"forward mode of safe_atan2 at ({y.numpy()}, 0): update {PAGE}#atan2-origin-nan-proof"
     )
 
 
@@ -175,6 +185,67 @@ def test_safe_sinc_matches_the_derivatives(dtype):
     tol = {"rtol": 1e-5, "atol": 1e-6} if dtype == tf.float32 else {"rtol": 1e-12, "atol": 1e-15}
     np.testing.assert_allclose(slope.numpy(), want, **tol)
     assert np.isclose(second.numpy()[0], -(np.pi**2) / 3, rtol=1e-6), second.numpy()
+
+
+def test_safe_sinc_second_derivative_is_finite_for_large_x_in_float32():
+    # the series branch is not taken there; unguarded, its t^11 overflows and tf.where's 0 * inf is nan
+    safe = recipe("18_safe_sinc.py")["safe_sinc"]
+    xs = np.array([3e4, 1e5])
+    slope, second = second_derivative(safe, tf.constant(xs, tf.float32))
+    builtin_slope, builtin_second = second_derivative(keras.ops.sinc, tf.constant(xs, tf.float32))
+    assert np.isfinite(second.numpy()).all(), f"safe_sinc's float32 second derivative at {xs} is {second.numpy()}"
+    np.testing.assert_allclose(slope.numpy(), builtin_slope.numpy(), rtol=1e-5, atol=1e-12)
+    np.testing.assert_allclose(second.numpy(), builtin_second.numpy(), rtol=1e-4, atol=1e-12)
+
+
+def test_safe_sinc_series_needs_its_six_terms():
+    # the page: six terms, an error below 1e-14 where |t| < 0.5; five terms are about 1e-12 off at |t| = 0.5
+    slope = recipe("18_safe_sinc.py")["sin_t_over_t_slope"]
+    t = np.linspace(-0.4999, 0.4999, 2001)
+    k = np.arange(1, 13)[:, None]
+    factorial = np.array([np.prod(np.arange(1.0, 2 * n + 2)) for n in range(1, 13)])[:, None]
+    exact = np.sum((-1.0) ** k * 2 * k * t ** (2 * k - 1) / factorial, axis=0)
+    error = np.max(np.abs(slope(tf.constant(t, tf.float64)).numpy() - exact))
+    assert error < 1e-14, f"{DIR}/18_safe_sinc.py: the series is {error:.2g} off; update {PAGE}#sinc-zero-nan-recipe"
+
+
+def test_safe_sinc_forward_mode_is_the_forward_pass_in_float32():
+    safe = recipe("18_safe_sinc.py")["safe_sinc"]
+    x = tf.constant([0.0, 1e-3])
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as outer:
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as inner:
+            y = safe(x)
+        jvp = inner.jvp(y)
+    exact = -(np.pi**2) * 1e-3 / 3 * (1 - (np.pi * 1e-3) ** 2 / 10)
+    assert abs(jvp.numpy()[1] / exact - 1) > 0.01, (
+        f"forward mode of safe_sinc at 1e-3 (float32) is now exact: {PAGE}#sinc-zero-nan-proof"
+    )
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = safe(x)
+        slope = tape.gradient(y, x)
+    assert np.isclose(acc.jvp(slope).numpy()[0], -(np.pi**2) / 3, rtol=1e-6), (
+        f"forward over a tape: {PAGE}#sinc-zero-nan-proof"
+    )
+    assert outer.jvp(jvp).numpy()[0] == 0, (
+        f"forward over forward of safe_sinc at 0 is not 0: {PAGE}#sinc-zero-nan-proof"
+    )
+
+
+def test_finite_log_zero_overflows_when_two_are_added():
+    # tf.float32.min + tf.float32.min is -inf again: the nan is back (CTC, HMM recursions)
+    a = tf.constant([[0.5, -1.0], [1.0, 0.0]])
+    log_mask = tf.maximum(tf.constant([[0.0, 0.0], [NEG_INF, NEG_INF]]), tf.float32.min)
+    log_other = tf.maximum(tf.constant([[0.0, NEG_INF], [NEG_INF, NEG_INF]]), tf.float32.min)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        z = a + log_mask + log_other
+        total = tf.reduce_logsumexp(tf.reduce_logsumexp(z, axis=-1))
+    g = tape.gradient(total, a).numpy()
+    assert z.numpy()[1, 0] == NEG_INF and np.isnan(g[1]).all(), (
+        f"two finite log 0s no longer overflow ({z.numpy()}, {g}): update {PAGE}#logsumexp-all-neginf-alternatives"
+    )
 
 
 def test_safe_sinc_proof_and_alternatives():
