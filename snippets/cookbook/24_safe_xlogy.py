@@ -207,24 +207,24 @@ class SavedModelCheck:
 # --8<-- [start:recipe]
 @tf.custom_gradient
 def xlogy(x, y):
-    """tf.math.xlogy(x, y) (0 where x = 0), x and y of one shape."""
+    """tf.math.xlogy(x, y) (0 where x = 0), x and y of one shape, y >= 0."""
 
     def grad(dz):
-        # d/dx x log(y) = log(y) for every x, x = 0 too; d/dy = x / y, and 0
-        # where x = y = 0, as tf.math.xlogy has it
+        # d/dx x log(y) = log(y) for every x, x = 0 too (0 where dz = 0, not
+        # 0 * -inf); d/dy = x / y, and 0 where x = y = 0, as tf.math.xlogy has it
         safe_y = tf.where((x == 0) & (y == 0), tf.ones_like(y), y)
-        return dz * tf.math.log(y), dz * x / safe_y
+        return tf.math.multiply_no_nan(tf.math.log(y), dz), dz * x / safe_y
 
     return tf.math.xlogy(x, y), grad
 
 
 @tf.custom_gradient
 def xlog1py(x, y):
-    """tf.math.xlog1py(x, y) (0 where x = 0), x and y of one shape."""
+    """tf.math.xlog1py(x, y) (0 where x = 0), x and y of one shape, y >= -1."""
 
     def grad(dz):
         safe = tf.where((x == 0) & (y == -1), tf.ones_like(y), 1 + y)
-        return dz * tf.math.log1p(y), dz * x / safe
+        return tf.math.multiply_no_nan(tf.math.log1p(y), dz), dz * x / safe
 
     return tf.math.xlog1py(x, y), grad
 

@@ -7,7 +7,7 @@ import tensorflow as tf
 def xlogy(x, y):  # the recipe, copied
     def grad(dz):
         safe_y = tf.where((x == 0) & (y == 0), tf.ones_like(y), y)
-        return dz * tf.math.log(y), dz * x / safe_y
+        return tf.math.multiply_no_nan(tf.math.log(y), dz), dz * x / safe_y
 
     return tf.math.xlogy(x, y), grad
 
@@ -31,6 +31,25 @@ for name, f in [
         f"{name:>13} at x = 0, y = [2, 0]: value {z.numpy()}, "
         f"d/dx {dx.numpy().round(4)}, d/dy {dy.numpy()}"
     )
+
+# A masked entry (upstream gradient 0) where x = y = 0 gets 0, not 0 * -inf
+m = tf.constant([0.0, 1.0], tf.float64)
+x, y = tf.constant([0.0, 0.5], tf.float64), tf.constant([0.0, 0.5], tf.float64)
+for name, f in [("tf.math.xlogy", tf.math.xlogy), ("recipe", xlogy)]:
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        z = tf.reduce_sum(m * f(x, y))
+    dx = tape.gradient(z, x).numpy().round(4)
+    print(f"{name:>13}, mask [0, 1], x = y = [0, 0.5]: d/dx {dx}")
+
+# With a scalar y the recipe raises no error: its d/dy has x's shape
+x, y = tf.constant([0.0, 1.0], tf.float64), tf.constant(2.0, tf.float64)
+with tf.GradientTape() as tape:
+    tape.watch(y)
+    z = xlogy(x, y)
+print(
+    f"recipe, x of shape [2], scalar y: d/dy of shape {tape.gradient(z, y).shape}"
+)
 
 # The entropy term p log p = xlogy(p, p): its true slope at p = 0 is -inf
 p = tf.constant([0.0, 0.5], tf.float64)

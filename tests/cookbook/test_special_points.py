@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from tests.cookbook.test_cookbook import DIR, blocks, gradient, recipe, stdout_of
+from tests.cookbook.test_cookbook import DIR, ROOT, SECTION, blocks, gradient, recipe, stdout_of
 
 PAGE = "docs/cookbook/special-points.md"
 FIXED = "TensorFlow fixed it: rewrite {PAGE}#{anchor} (and .ru.md; say from which release) and its snippets"
@@ -227,3 +227,81 @@ def test_bessel_i1_proof_and_alternatives():
     out = stdout_of("28_bessel_i1_alternatives.py")
     assert "i1_from_i1e: value [0.     0.5652], first [0.5    0.7009], second [   nan 0.4294]" in out, out
     assert "i1_from_i1e, first, jit_compile: [0.5    0.7009]" in out, out
+
+
+# the fixes of the review of issue 23 (reverse, exclusive, masked entries, float32 near 0, near-0 built-ins)
+
+
+@pytest.mark.parametrize(
+    ("values", "kwargs", "want", "builtin"),
+    [
+        ((0.0, 2.0, 3.0, 4.0), {"reverse": True}, [24, 12, 12, 10], [0, 12, 12, 10]),
+        ((2.0, 3.0, 4.0, 0.0), {"reverse": True}, [0, 0, 0, 41], [0, 0, 0, 0]),
+        ((0.0, 2.0, 3.0, 4.0), {"exclusive": True}, [9, 0, 0, 0], [0, 0, 0, 0]),
+    ],
+)
+def test_cumprod_reverse_and_exclusive_wrong_too_and_the_recipe_wrapped(values, kwargs, want, builtin):
+    cumprod = recipe("21_safe_cumprod.py")["cumprod"]
+    x = tf.constant(values, tf.float64)
+    g = gradient(lambda v: tf.reduce_sum(tf.math.cumprod(v, **kwargs)), x).numpy()
+    assert (g == builtin).all(), f"tf.math.cumprod(..., {kwargs}) gradient at {values} is {g}, not {builtin}: " + (
+        FIXED.format(PAGE=PAGE, anchor="cumprod-zero-recipe")
+    )
+    if kwargs.get("reverse"):  # the page: tf.reverse on both sides
+        wrapped = lambda v: tf.reverse(cumprod(tf.reverse(v, [-1])), [-1])  # noqa: E731
+    else:  # the page: shift the input by one, a 1 in front
+        wrapped = lambda v: cumprod(tf.concat([tf.ones_like(v[..., :1]), v[..., :-1]], -1))  # noqa: E731
+    np.testing.assert_array_equal(wrapped(x).numpy(), tf.math.cumprod(x, **kwargs).numpy())
+    np.testing.assert_allclose(gradient(lambda v: tf.reduce_sum(wrapped(v)), x).numpy(), want, rtol=1e-12)
+
+
+def test_safe_xlogy_masked_zero_and_negative_y():
+    ns = recipe("24_safe_xlogy.py")
+    m = tf.constant([0.0, 1.0], tf.float64)
+    for f, y0 in ((ns["xlogy"], 0.0), (ns["xlog1py"], -1.0)):
+        x, y = tf.constant([0.0, 0.5], tf.float64), tf.constant([y0, 0.5], tf.float64)
+        dx = gradient(lambda v, f=f, y=y: tf.reduce_sum(m * f(v, y)), x).numpy()  # noqa: B023
+        assert dx[0] == 0 and np.isfinite(dx[1]), f"{DIR}/24_safe_xlogy.py: masked entry at x = 0: d/dx {dx}"
+        dx = gradient(lambda v, f=f, y=y: tf.reduce_sum(f(v, y)), x).numpy()  # noqa: B023
+        assert dx[0] == -np.inf, f"{DIR}/24_safe_xlogy.py: unmasked x = y = 0: d/dx {dx}, not -inf"
+    # the recipe is for y >= 0: at x = 0, y < 0 it gives nan where tf.math.xlogy gives 0
+    x, y = tf.constant([0.0], tf.float64), tf.constant([-1.0], tf.float64)
+    assert np.isnan(gradient(lambda v: ns["xlogy"](v, y), x).numpy()[0])
+    assert gradient(lambda v: tf.math.xlogy(v, y), x).numpy()[0] == 0
+    out = stdout_of("25_xlogy_alternatives.py")
+    for line in (
+        "recipe, mask [0, 1], x = y = [0, 0.5]: d/dx [ 0.     -0.6931]",
+        "recipe, x of shape [2], scalar y: d/dy of shape (2,)",
+    ):
+        assert line in out, f"{DIR}/25_xlogy_alternatives.py changed; update {PAGE}#xlogy-zero-x-recipe:\n{out}"
+
+
+def test_safe_bessel_i1_float32_second_derivative_near_the_switch():
+    bessel_i1 = recipe("27_safe_bessel_i1.py")["bessel_i1"]
+    x = tf.constant([1e-4, 2e-4, 1e-3, 2.9e-2, 3.1e-2, 0.1], tf.float32)
+    _, second_ = second(bessel_i1, x)
+    v = x.numpy().astype(np.float64)
+    true = 3 * v / 8 + 5 * v**3 / 96  # I1''(x) = 3x/8 + 5x^3/96 + O(x^5)
+    np.testing.assert_allclose(second_.numpy(), true, atol=2e-5)
+    # the page: a float32 switch as low as 1e-4 leaves the division's rounding error just above it
+    source = (ROOT / DIR / "27_safe_bessel_i1.py").read_text(encoding="utf-8")
+    low = source.replace("(1e-4 if x.dtype == tf.float64 else 3e-2)", "1e-4")
+    assert low != source, f"{DIR}/27_safe_bessel_i1.py: the dtype-dependent switch is gone; update this test"
+    ns = {"tf": tf, "np": np}
+    exec(compile(SECTION.search(low)[1], "27_safe_bessel_i1.py (switch 1e-4)", "exec"), ns)  # noqa: S102
+    _, second_ = second(ns["bessel_i1"], tf.constant([1e-4], tf.float32))
+    assert abs(second_.numpy()[0] - 3 * 1e-4 / 8) > 1e-4, f"float32, switch 1e-4: d2 {second_.numpy()}"
+
+
+def test_bessel_i1_builtin_wrong_near_zero_subnormal_and_overflow():
+    # the second derivative is wrong near 0, not only nan at 0 (the page: "nan at 0 and wrong near it")
+    _, d2 = second(tf.math.bessel_i1, tf.constant([-1e-10], tf.float64))
+    assert abs(d2.numpy()[0]) > 1e-7, (
+        f"d2 of tf.math.bessel_i1 at -1e-10 is {d2.numpy()}: update {PAGE}#bessel-i1-zero-why"
+    )
+    # a subnormal x: the first derivative is 1, as at 0; where I1 overflows it is nan
+    for dtype, tiny, big in ((tf.float64, 1e-310, 710.0), (tf.float32, 1e-40, 90.0)):
+        g = gradient(tf.math.bessel_i1, tf.constant([tiny, 1e-10, big], dtype)).numpy()
+        assert g[0] == 1.0 and abs(g[1] - 0.5) < 1e-6 and np.isnan(g[2]), (
+            f"{dtype.name}: {g}; update {PAGE}#bessel-i1-zero"
+        )
