@@ -115,6 +115,17 @@ def test_assign_cuts_the_gradient(mode, wrap):
     assert float(through_tensor) == 36.0, entry
 
 
+def test_tensor_scatter_with_a_duplicate_index_gives_every_duplicate_update_the_gradient():
+    entry = where("none.md#tensor-item-assignment")
+    x = tf.Variable([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        z = tf.tensor_scatter_nd_update(x**2, [[1], [1]], [x[0], 10.0 * x[0]])
+        total = tf.reduce_sum(z)
+    # the value keeps one update (here the last), the gradient counts both: 2 + 1 + 10, not 2 + 10
+    assert float(z[1]) in (1.0, 10.0), entry
+    assert tape.gradient(total, x).numpy().tolist() == [13.0, 0.0, 6.0], entry
+
+
 # nan-inf.md#masked-softmax-nan
 def test_fully_masked_softmax_row_is_nan_with_minus_inf_and_uniform_with_minus_1e9():
     entry = where("nan-inf.md#masked-softmax-nan")
@@ -128,6 +139,18 @@ def test_fully_masked_softmax_row_is_nan_with_minus_inf_and_uniform_with_minus_1
         g = tape.gradient(loss, scores)
         assert has_nan(probs[1]) == has_nan(loss) == has_nan(g[1]) == nan, f"mask {fill}; {entry}"
     np.testing.assert_allclose(probs[1].numpy(), [1 / 3] * 3, rtol=1e-6, err_msg=entry)
+
+
+def test_minus_1e9_is_minus_inf_in_float16_and_keras_fills_with_minus_3e4():
+    entry = where("nan-inf.md#masked-softmax-nan")
+    keep = tf.constant([[True, True, False], [False, False, False]])
+    scores = tf.constant([[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]], tf.float16)
+    for fill, nan in [(-1e9, True), (-3e4, False)]:
+        probs = tf.nn.softmax(scores + tf.where(keep, tf.constant(0.0, tf.float16), tf.constant(fill, tf.float16)))
+        assert has_nan(probs[1]) == nan, f"float16, mask {fill}; {entry}"
+    from keras.src.layers.activations.softmax import _large_negative_number
+
+    assert _large_negative_number("float16") == -3e4 and _large_negative_number("float32") == -1e9, entry
 
 
 def test_keras_softmax_gives_zeros_for_a_fully_masked_row_and_a_finite_gradient():
@@ -153,6 +176,21 @@ def test_hand_written_logcosh_overflows_and_the_stable_form_and_keras_do_not():
     np.testing.assert_allclose(tape.gradient(stable, x).numpy(), np.tanh([1.0, 50.0, 100.0]), rtol=1e-6, err_msg=entry)
     assert abs(float(keras_loss) - float(tf.reduce_mean(stable))) < 1e-3, entry
     assert not has_nan(tape.gradient(keras_loss, x)), entry
+
+
+def test_hand_written_logcosh_has_a_zero_gradient_below_the_overflow_and_the_stable_form_needs_no_abs():
+    entry = where("nan-inf.md#logcosh-overflow")
+    x = tf.Variable([-1e4, -100.0, 88.0, 89.0, 89.5])
+    with tf.GradientTape(persistent=True) as tape:
+        naive = tf.math.log(tf.math.cosh(x))
+        stable = x + tf.math.softplus(-2.0 * x) - math.log(2.0)
+    g = tape.gradient(naive, x).numpy()
+    assert math.isfinite(float(naive[3])) and g[2] == 1.0 and g[3] == 0.0, f"{naive}, {g}; {entry}"
+    assert math.isinf(float(naive[4])) and math.isnan(g[4]), entry
+    np.testing.assert_allclose(
+        stable.numpy()[:2], [1e4 - math.log(2.0), 100.0 - math.log(2.0)], rtol=1e-6, err_msg=entry
+    )
+    assert tape.gradient(stable, x).numpy()[:2].tolist() == [-1.0, -1.0], entry
 
 
 # nan-inf.md#ms-ssim-nan
@@ -184,6 +222,37 @@ def test_sparse_reduce_max_has_no_gradient_and_segment_max_has_one(mode, wrap):
         wrap(lambda: step("sparse"))()
     y, g = wrap(lambda: step("segment"))()
     assert y.numpy().tolist() == [-1.0, 2.0] and g.numpy().tolist() == [1.0, 1.0, 0.0], entry
+
+
+def test_segment_max_of_an_empty_row_is_the_lowest_float_and_tf_where_puts_the_zero_back():
+    entry = where("error-message.md#sparse-reduce-max-no-gradient")
+    values = tf.Variable([-1.0, 2.0, 2.0])
+    indices = tf.constant([[0, 0], [2, 1], [2, 2]], tf.int64)
+    rows, n = indices[:, 0], 3
+    with tf.GradientTape() as tape:
+        m = tf.math.unsorted_segment_max(values, rows, n)
+        fixed = tf.where(tf.math.unsorted_segment_sum(tf.ones_like(values), rows, n) > 0, m, 0.0)
+    by_sparse = tf.sparse.reduce_max(tf.sparse.SparseTensor(indices, values, [n, 3]), axis=1)
+    assert by_sparse.numpy().tolist() == [-1.0, 0.0, 2.0] == fixed.numpy().tolist(), entry
+    assert float(m[1]) == float(np.finfo(np.float32).min), entry
+    assert tape.gradient(fixed, values).numpy().tolist() == [1.0, 0.5, 0.5], entry
+
+
+@pytest.mark.parametrize("jit_compile", [False, True])
+def test_a_missing_gradient_inside_tf_function_is_a_staging_error_not_a_lookup_error(jit_compile):
+    entry = where("error-message.md#sparse-reduce-max-no-gradient")
+    values = tf.Variable([-1.0, 2.0])
+    indices = tf.constant([[0, 0], [1, 1]], tf.int64)
+
+    @tf.function(jit_compile=jit_compile)
+    def step():
+        with tf.GradientTape() as tape:
+            y = tf.sparse.reduce_max(tf.sparse.SparseTensor(indices, values, [2, 2]), axis=1)
+        return tape.gradient(y, values)
+
+    with pytest.raises(StagingError, match="LookupError: gradient registry has no entry for: SparseReduceMax") as e:
+        step()
+    assert not isinstance(e.value, LookupError), entry
 
 
 # error-message.md#qr-lu-no-gradient
@@ -235,6 +304,26 @@ def test_lstsq_fast_false_has_no_gradient_and_pinv_gives_the_same(mode, wrap):
         atol=1e-4,
         err_msg=entry,
     )
+
+
+def test_pinv_at_a_rank_deficient_matrix_is_min_norm_with_a_rank_keeping_gradient_and_ridge_differs():
+    entry = where("error-message.md#lstsq-fast-false")
+    a0 = np.array([[1.0, 1.0], [1.0, 1.0], [1.0, 1.0]])  # rank 1
+    b = tf.constant([[1.0], [2.0], [3.0]], tf.float64)
+    a = tf.Variable(a0)
+    with tf.GradientTape() as tape:
+        x = tf.linalg.pinv(a) @ b
+        loss = tf.reduce_sum(x)
+    g = tape.gradient(loss, a).numpy()
+    np.testing.assert_allclose(x.numpy(), [[1.0], [1.0]], atol=1e-9, err_msg=entry)  # min-norm: x1 = x2
+    assert np.all(np.isfinite(g)), entry
+    h = 1e-6  # one entry moved: the rank becomes 2 and the solution jumps
+    bumped = a0.copy()
+    bumped[0, 0] += h
+    fd = (float(tf.reduce_sum(tf.linalg.pinv(bumped) @ b)) - float(loss)) / h
+    assert abs(fd) > 1e3 * max(1.0, abs(g[0, 0])), f"finite difference {fd}, gradient {g[0, 0]}; {entry}"
+    ridge = tf.linalg.lstsq(a, b, l2_regularizer=0.1)
+    assert np.max(np.abs(ridge.numpy() - x.numpy())) > 1e-3, f"{ridge}; {entry}"
 
 
 # second-derivative.md#pool-lrn-second-order
@@ -367,6 +456,16 @@ def test_repeated_values_no_nan_right_for_values_zero_inside_the_block(decomposi
     assert float(tf.reduce_max(tf.abs(weighted))) == 0.0, f"the block's gradient is no longer 0: {weighted}; {entry}"
     _, near = grads([1.0, 1.01, 2.0])
     assert float(tf.reduce_sum(near)) == pytest.approx(2.0, abs=1e-4), f"near the repeated value; {entry}"
+
+
+def test_eigh_returns_the_gradient_of_sum_e2_in_the_lower_triangle():
+    entry = where("no-longer-happens.md#eigh-repeated-eigenvalues")
+    a0 = np.array([[2.0, 1.0, 0.0], [1.0, 2.0, 0.5], [0.0, 0.5, 3.0]])
+    a = tf.Variable(a0)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.linalg.eigh(a)[0] ** 2)
+    expected = np.tril(2.0 * (a0 + a0.T)) - np.diag(np.diag(2.0 * a0))
+    np.testing.assert_allclose(tape.gradient(loss, a).numpy(), expected, atol=1e-9, err_msg=entry)
 
 
 # no-longer-happens.md#sparse-xent-second-order
