@@ -300,4 +300,10 @@ with tf.GradientTape() as outer:
 second = outer.gradient(first, x)
 print(f"scaled at 1.2: order 1 {first:.2f} = 0.5 * 3x**2,")
 print(f"  order 2 {second:.2f} = 0.5 * 0.5 * 6x, not 0.5 * 6x = 3.60")
+with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0, tf.float64)) as acc:
+    with tf.GradientTape() as inner:  # forward over reverse
+        inner.watch(x)
+        y = scaled(x)
+    first = inner.gradient(y, x)
+print(f"  forward over reverse: order 2 {acc.jvp(first):.2f} = 0.5 * 6x")
 # --8<-- [end:proof]

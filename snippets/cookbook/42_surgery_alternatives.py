@@ -23,7 +23,14 @@ with tf.GradientTape() as outer:
         inner.watch(x)
         y = scale_trick(x, 0.5) ** 3
     first = inner.gradient(y, x)
-print(f"  at 1.2: order 1 {first:.2f}, order 2 {outer.gradient(first, x):.2f}")
+second = outer.gradient(first, x)
+print(f"  at 1.2: order 1 {first:.2f}, order 2 {second:.2f} (reverse)")
+with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0, tf.float64)) as acc:
+    with tf.GradientTape() as inner:  # forward over reverse
+        inner.watch(x)
+        y = scale_trick(x, 0.5) ** 3
+    first = inner.gradient(y, x)
+print(f"  forward over reverse: order 2 {acc.jvp(first):.2f}")
 
 # normalizing by dividing: nan where no gradient arrives (dy = 0)
 zero = tf.zeros(3)

@@ -215,16 +215,20 @@ def fixed_point(f, tol=1e-12, max_steps=1000):
             return new, tf.reduce_max(tf.abs(new - z))
 
         start = (tf.zeros_like(a), tf.constant(np.inf, a.dtype))
-        z, _ = tf.while_loop(
+        z, moved = tf.while_loop(
             lambda z, moved: moved >= tol,
             step,
             start,
             maximum_iterations=max_steps,
         )
+        tf.debugging.Assert(moved < tol, ["no convergence; last move", moved])
         return z
 
     @tf.custom_gradient
     def solve(a):
+        if a.shape.rank != 1:
+            raise ValueError(f"fixed_point: a must be 1-D, not {a.shape}")
+
         def grad(dz):
             # z = f(z, a) at the solution: dz/da = (I - df/dz)^-1 df/da
             z = solve(a)  # not the closure's z: keeps order 2 right
@@ -237,7 +241,8 @@ def fixed_point(f, tol=1e-12, max_steps=1000):
             w = tf.linalg.solve(tf.transpose(eye - df_dz), dz[:, None])[:, 0]
             return tape.gradient(fz, a, w, unconnected_gradients=zero)
 
-        return iterate(a), grad
+        # stop_gradient: an eager tape does not record the steps
+        return iterate(tf.stop_gradient(a)), grad
 
     return solve
 
@@ -273,4 +278,16 @@ a = tf.constant([0.5, 1.0], tf.float64)
 print(f"dz/da at [0.5, 1]: {dz_da(a).numpy().round(6)}")
 ops = dz_da.get_concrete_function().graph.get_operations()
 print(f"  {sum(op.type == 'Sin' for op in ops)} Sin ops in the backward pass")
+
+steps = []  # each step's new z, to ask the eager tape whether it recorded it
+with tf.GradientTape(persistent=True) as tape:
+    tape.watch(a)
+    z = fixed_point(lambda z, a: steps.append(tf.cos(a * z)) or steps[-1])(a)
+recorded = sum(tape.gradient(s, a) is not None for s in steps)
+print(f"eager tape: {recorded} of {len(steps)} steps recorded")
+try:  # at a = 1.4, |a sin(a z*)| > 1: the iteration does not converge
+    solve(tf.constant([1.4], tf.float64))
+except tf.errors.InvalidArgumentError as e:
+    data = " ".join(e.message.split("data: ")[-1].split())
+    print(f"a = 1.4: InvalidArgumentError: ... {data}")
 # --8<-- [end:proof]

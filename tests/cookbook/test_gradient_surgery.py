@@ -96,6 +96,29 @@ def test_order_2_crosses_the_point_again_for_the_recipe_and_the_stop_gradient_tr
         )
 
 
+def forward_over_reverse(f, x):
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0, x.dtype)) as acc:
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        first = inner.gradient(y, x)
+    return float(acc.jvp(first))
+
+
+def test_forward_over_reverse_skips_the_recipe_at_order_2_but_not_the_trick():
+    scale = recipe(SNIPPET)["scale_gradient"](0.5)
+    x = tf.constant(1.2, tf.float64)
+    recipe_2 = forward_over_reverse(lambda x: scale(x) ** 3, x)
+    trick_2 = forward_over_reverse(lambda x: (x * 0.5 + tf.stop_gradient(x) * 0.5) ** 3, x)
+    assert np.isclose(recipe_2, 0.5 * 6 * 1.2) and np.isclose(trick_2, 0.5 * 0.5 * 6 * 1.2), (
+        f"forward over reverse at order 2: scale_gradient {recipe_2}, the trick {trick_2}; the page says 3.60 and "
+        f"1.80: rewrite {PAGE}#clip-scale-gradient-backward-proof and -alternatives (and .ru.md)"
+    )
+    # through the point only partly: s(x) * x has 0.5 + 0.5, not 0.5 * 0.5 * 2
+    _, partly = second_derivative(lambda x: scale(x) * x, x)
+    assert np.isclose(partly, 1.0), partly
+
+
 def test_stop_gradient_scaling_rounds_the_value_in_float32():
     x = tf.constant([0.1, 0.2, 0.5])
     off = (x * 0.1 + tf.stop_gradient(x) * 0.9 - x).numpy()
@@ -118,6 +141,7 @@ def test_clipping_the_final_gradient_is_not_clipping_at_a_point():
         f"SGD(clipvalue=1) no longer clips each gradient entry to 1: update {PAGE}#clip-scale-gradient-backward-alternatives"
     )
     out = stdout_of("42_surgery_alternatives.py")
+    assert "order 2 1.80 (reverse)\n  forward over reverse: order 2 1.80" in out, out
     assert "clipped at u, then times 2: [2. 2. 2.]" in out and "SGD(1.0, clipvalue=1.0) moves x by [1. 1. 1.]" in out, (
         out
     )
@@ -143,3 +167,4 @@ def test_gradient_surgery_proof():
         assert f"  {name}: SavedModel order 1: error" in reloaded and f"{name}: SavedModel order 1: error" in out
     assert reloaded.count(" OK") == 4, reloaded
     assert "order 2 1.80 = 0.5 * 0.5 * 6x" in out, out
+    assert "forward over reverse: order 2 3.60 = 0.5 * 6x" in out, out

@@ -4,10 +4,14 @@ checked on TensorFlow itself.
 The built-in half: backpropagating through N unrolled steps gives the gradient of the N-th iterate (wrong at 10
 steps, right at 100) with one Sin op per step in the backward pass; forward mode calls `grad` with a tape that
 records nothing. The recipe's half: the `recipe` section's `fixed_point` matches float64 differences (also with
-coupled unknowns and in float32), and the proof's rows are all OK. No timing is measured or asserted.
+coupled unknowns and in float32), an eager tape records none of its steps (all of them without the
+stop_gradient), the closure's z would break order 2, a non-converged iteration raises, forward mode gives 0, and
+the proof's reverse-mode rows are all OK. No timing or memory is measured or asserted.
 """
 
 from __future__ import annotations
+
+import traceback
 
 import numpy as np
 import pytest
@@ -59,7 +63,8 @@ def test_the_unrolled_gradient_is_that_of_the_last_iterate():
 
 @pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
 def test_fixed_point_matches_differences(dtype):
-    solve = recipe(SNIPPET)["fixed_point"](lambda z, a: tf.cos(a * z))
+    tol = 1e-6 if dtype == tf.float32 else 1e-12  # float32 never moves by less than 1e-12: it would raise
+    solve = recipe(SNIPPET)["fixed_point"](lambda z, a: tf.cos(a * z), tol=tol)
     a = tf.constant(A, dtype)
     rtol = 1e-5 if dtype == tf.float32 else 1e-8
     np.testing.assert_allclose(solve(a).numpy(), solution(np.array(A)), rtol=rtol)
@@ -118,21 +123,96 @@ def test_forward_mode_calls_grad_with_a_tape_that_records_nothing():
     )
 
 
-def test_forward_mode_matches_with_zero_and_raises_without():
+def recipe_variant(*changes: tuple[str, str]) -> dict:
+    """The recipe section with some lines replaced (each must be there once)."""
+    code = SECTION.search((ROOT / DIR / SNIPPET).read_text(encoding="utf-8"))[1]
+    for old, new in changes:
+        assert code.count(old) == 1, f"{DIR}/{SNIPPET}: the recipe no longer has {old!r}"
+        code = code.replace(old, new)
+    found = {"tf": tf, "np": np}
+    exec(compile(code, SNIPPET, "exec"), found)  # noqa: S102
+    return found
+
+
+def recorded_steps(fixed_point) -> tuple[int, int]:
+    """(steps an eager tape recorded, steps) for z = cos(a z) at A."""
+    steps, a = [], tf.constant(A, tf.float64)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(a)
+        fixed_point(lambda z, a: steps.append(tf.cos(a * z)) or steps[-1])(a)
+    return sum(tape.gradient(s, a) is not None for s in steps), len(steps)
+
+
+def test_the_eager_tape_does_not_record_the_iterations():
+    recorded, steps = recorded_steps(recipe(SNIPPET)["fixed_point"])
+    assert recorded == 0 and steps > 50, (
+        f"{DIR}/{SNIPPET}: an eager tape around solve(a) records {recorded} of {steps} steps: "
+        f"the recipe must iterate on tf.stop_gradient(a) ({PAGE}#fixed-point-implicit-gradient-recipe)"
+    )
+    # without stop_gradient, it records them all: what the stop_gradient is for
+    plain = recipe_variant(("iterate(tf.stop_gradient(a))", "iterate(a)"))["fixed_point"]
+    recorded, steps = recorded_steps(plain)
+    assert recorded == steps, (recorded, steps)
+
+
+def second_derivative(fixed_point):
+    solve = fixed_point(lambda z, a: tf.cos(a * z))
+    a = tf.constant(A, tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(a)
+        with tf.GradientTape() as inner:
+            inner.watch(a)
+            z = solve(a)
+        g = inner.gradient(z, a)
+    return outer.gradient(g, a).numpy()
+
+
+def test_grad_solves_again_and_the_closure_z_would_be_wrong_at_order_2():
+    h = 1e-4
+    want = (reference([A[0] + h, A[1] + h]) - reference([A[0] - h, A[1] - h])) / (2 * h)
+    np.testing.assert_allclose(second_derivative(recipe(SNIPPET)["fixed_point"]), want, rtol=1e-5)
+    closure = recipe_variant(  # grad reads the z the forward pass returned
+        ("z = solve(a)  # not the closure's z", "pass  #"),
+        ("return iterate(tf.stop_gradient(a)), grad", "z = iterate(tf.stop_gradient(a))\n        return z, grad"),
+    )["fixed_point"]
+    got = second_derivative(closure)
+    assert np.max(np.abs(got - want)) > 0.1, (
+        f"the closure's z now gives the right second derivative {got}: update "
+        f"{PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"
+    )
+
+
+def test_forward_mode_gives_zero_and_the_subtraction_raises_without_zero():
     solve = recipe(SNIPPET)["fixed_point"](lambda z, a: tf.cos(a * z))
     a = tf.constant(A, tf.float64)
     with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
         z = solve(a)
+    np.testing.assert_array_equal(acc.jvp(z, unconnected_gradients="zero").numpy(), [0.0, 0.0])
+    # iterating on a itself, forward mode differentiates the recorded iterations: right, as the page says
+    plain = recipe_variant(("iterate(tf.stop_gradient(a))", "iterate(a)"))["fixed_point"]
+    with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
+        z = plain(lambda z, a: tf.cos(a * z))(a)
     np.testing.assert_allclose(acc.jvp(z).numpy(), reference(A), rtol=1e-8)
-    # the same recipe with None for what is not recorded: the ValueError the page names
+    # the same recipe with None for what is not recorded: `eye - df_dz` raises before tf.linalg.solve
     code = SECTION.search((ROOT / DIR / SNIPPET).read_text(encoding="utf-8"))[1]
     assert code.count(", unconnected_gradients=zero") == 2, code
     broken = {"tf": tf, "np": np}
     exec(compile(code.replace(", unconnected_gradients=zero", ""), SNIPPET, "exec"), broken)  # noqa: S102
     solve = broken["fixed_point"](lambda z, a: tf.cos(a * z))
-    with pytest.raises(ValueError, match=r"Attempt to convert a value \(None\)"):
+    with pytest.raises(ValueError, match=r"Attempt to convert a value \(None\)") as raised:
         with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)):
             solve(a)
+    lines = [code.splitlines()[f.lineno - 1] for f in traceback.extract_tb(raised.tb) if f.filename == SNIPPET]
+    assert "eye - df_dz" in lines[-1], lines
+
+
+def test_no_convergence_raises_and_a_must_be_1_d():
+    solve = recipe(SNIPPET)["fixed_point"](lambda z, a: tf.cos(a * z))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="no convergence"):
+        solve(tf.constant([1.4], tf.float64))
+    for bad in ([[0.5, 1.0]], 0.5):
+        with pytest.raises(ValueError, match="must be 1-D"):
+            solve(tf.constant(bad, tf.float64))
 
 
 def test_fixed_point_proof():
@@ -141,7 +221,10 @@ def test_fixed_point_proof():
     saved = found.pop()
     assert list(saved.values()) == ["OK"], f"{DIR}/{SNIPPET}: {saved}"
     (rows,) = found
-    assert len(rows) == 9 and set(rows.values()) == {"OK"}, f"{DIR}/{SNIPPET}: {rows}"
+    assert len(rows) == 9 and rows.pop("forward mode order 1").startswith("MISMATCH"), f"{DIR}/{SNIPPET}: {rows}"
+    assert set(rows.values()) == {"OK"}, f"{DIR}/{SNIPPET}: {rows}"
+    assert "eager tape: 0 of 70 steps recorded" in out, out
+    assert "a = 1.4: InvalidArgumentError: " in out and "no convergence" in out, out
     assert "cos_fixed_point: SavedModel order 1: error" in out, out
     assert "dz/da at [0.5, 1]: [-0.321771 -0.297474]" in out, out
     assert "  3 Sin ops in the backward pass" in out, (
