@@ -383,6 +383,6 @@ def test_logm_proof_and_alternatives():
         f"tf.linalg.eigh's gradient near a repeated eigenvalue changed: update {PAGE}#logm-no-gradient-alternatives"
     )
     assert "trace(logm a) = 1.050472, log det a = 1.050472" in out, out
-    assert "tf.gradients: LookupError: No gradient defined for operation'MatrixLogarithm'" in stdout_of(
+    assert "in a graph, tf.gradients: No gradient defined for operation'MatrixLogarithm'" in stdout_of(
         "33_logm_no_gradient.py"
     ), f"update {PAGE}#logm-no-gradient"
