@@ -67,6 +67,7 @@ STILL_FAILING = {
     # the reduce_std output, whose `gradient [nan nan nan]` lines make the longest run
     # issue 23's symptom entries (s1-symptoms, 2026-12-02): the right page, but a sibling entry's section first
     "en-83-custom-gradient-retrace-leak",
+    "en-101-custom-gradient-retrace-leak",
     "ru-01-keyword-arguments",
     "ru-02-gradient-is-none",
     "ru-10-symbolictensor-numpy",
