@@ -20,8 +20,8 @@ def penalty_gradient(resize):
 
 
 def reference(method):
-    """The same, with L, the matrix of the linear map resize: its rows are the
-    resized basis images (a difference quotient with step 1, exact for L)."""
+    """The same, with L, the matrix of the linear map resize: its columns are
+    the resized basis images (a difference quotient with step 1, exact for L)."""
     basis = tf.reshape(tf.eye(9), [9, 3, 3, 1])
     L = tf.reshape(tf.image.resize(basis, [5, 5], method), [9, 25]).numpy().T
     x = image.numpy().reshape(9).astype(np.float64)
@@ -39,7 +39,22 @@ for method in ("bilinear", "nearest", "bicubic", "lanczos3"):
     except LookupError as e:
         print(f"  {type(e).__name__}: {e}")
 
-# The first order of nearest fails under XLA and in forward mode
+# bilinear with antialias=True raises, like lanczos3
+try:
+    penalty_gradient(lambda x: tf.image.resize(x, [5, 5], antialias=True))
+except LookupError as e:
+    print(f"bilinear, antialias=True: {type(e).__name__}: {e}")
+
+# The first order fails for lanczos3 in float64, for nearest under XLA and in
+# forward mode
+try:
+    with tf.GradientTape() as tape:
+        x = tf.cast(image, tf.float64)
+        tape.watch(x)
+        y = tf.image.resize(x, [5, 5], "lanczos3")
+    tape.gradient(y, x)
+except tf.errors.InvalidArgumentError as e:
+    print(f"lanczos3, float64, first order: {e.message.splitlines()[0][:60]}")
 
 
 @tf.function(jit_compile=True)

@@ -205,23 +205,28 @@ class SavedModelCheck:
 
 
 # --8<-- [start:recipe]
-def resize_every_order(images, size, method="bilinear"):
-    """tf.image.resize(images, size, method), differentiable at every order.
-    Resizing is linear, y = L x: its gradient is L^T dy, linear in dy, and the
-    gradient of L^T dy is L again. Not for method="area" (no gradient at all)."""
+def resize_every_order(images, size, method="bilinear", antialias=False):
+    """tf.image.resize(images, size, method, antialias=antialias), with
+    gradients of every order. Resizing is linear, y = L x: its gradient is
+    L^T dy, linear in dy, and the gradient of L^T dy is L again.
+    Not for method="area" (no gradient at all)."""
     shape = tf.shape(images)
+    # every method but nearest computes its gradient in float32 only
+    work = images.dtype if method == "nearest" else tf.float32
 
     @tf.custom_gradient
     def resize(x):
-        return tf.image.resize(x, size, method), lambda dy: transpose(dy)
+        y = tf.image.resize(x, size, method, antialias=antialias)
+        return y, lambda dy: transpose(dy)
 
     @tf.custom_gradient
     def transpose(dy):  # L^T dy: TensorFlow's own first-order gradient
-        zeros = tf.zeros(shape, images.dtype)  # L does not depend on x
+        zeros = tf.zeros(shape, work)  # L does not depend on x
         with tf.GradientTape() as tape:
             tape.watch(zeros)
-            y = tf.image.resize(zeros, size, method)
-        return tape.gradient(y, zeros, dy), lambda ddx: resize(ddx)
+            y = tf.image.resize(zeros, size, method, antialias=antialias)
+        dx = tape.gradient(y, zeros, tf.cast(dy, work))
+        return tf.cast(dx, images.dtype), lambda ddx: resize(ddx)
 
     return resize(images)
 

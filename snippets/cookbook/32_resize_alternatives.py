@@ -33,22 +33,23 @@ print(f"tf.repeat: same values as resize nearest x2: {same}")
 print(f"  second order {penalty_gradient(repeat2)}")
 
 
-def matrix(n, m, method):  # the 1-D resize as an m x n matrix
-    return tf.reshape(
-        tf.image.resize(tf.reshape(tf.eye(n), [n, n, 1, 1]), [m, 1], method),
-        [n, m],
-    )
+def matrix(n, m, method, antialias):  # the 1-D resize as an m x n matrix
+    eye = tf.reshape(tf.eye(n), [n, n, 1, 1])
+    resized = tf.image.resize(eye, [m, 1], method, antialias=antialias)
+    return tf.reshape(resized, [n, m])
 
 
-def resize_by_matmul(x, size=(5, 5), method="bilinear"):
-    rows = matrix(x.shape[1], size[0], method)
-    cols = matrix(x.shape[2], size[1], method)
+def resize_by_matmul(x, size=(5, 5), method="bilinear", antialias=False):
+    rows = matrix(x.shape[1], size[0], method, antialias)
+    cols = matrix(x.shape[2], size[1], method, antialias)
     return tf.einsum("ih,jw,bijc->bhwc", rows, cols, x)
 
 
-builtin = tf.image.resize(image, [5, 5], "bilinear")
-print(
-    "matmul form: largest difference from resize bilinear "
-    f"{np.abs(resize_by_matmul(image) - builtin).max():.0e}"
-)
+for method, antialias in [("bilinear", False), ("area", False), ("area", True)]:
+    builtin = tf.image.resize(image, [5, 5], method, antialias=antialias)
+    matmul = resize_by_matmul(image, method=method, antialias=antialias)
+    print(
+        f"matmul form: largest difference from resize {method}, "
+        f"antialias={antialias}: {np.abs(matmul - builtin).max():.0e}"
+    )
 print(f"  second order {penalty_gradient(resize_by_matmul)}")

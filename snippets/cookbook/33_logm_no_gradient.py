@@ -22,3 +22,14 @@ try:
     print(tape.gradient(value, a))
 except LookupError as e:
     print(f"{type(e).__name__}: {e}")
+
+
+@tf.function(autograph=False)  # (autograph would wrap the error)
+def in_graph(a):  # tf.gradients, in a graph, words it differently
+    return tf.gradients(loss(a), a)
+
+
+try:
+    in_graph(a)
+except LookupError as e:
+    print(f"in a graph, tf.gradients: {str(e).split(' (op')[0]}")

@@ -212,7 +212,7 @@ def logm(a):
     For a real a: tf.math.real(logm(tf.complex(a, tf.zeros_like(a))))."""
 
     def grad(dy):  # the upper right block of logm([[a^H, dy], [0, a^H]])
-        n = a.shape[-1]
+        n = tf.shape(a)[-1]  # not a.shape: None under a None-shape signature
         ah = tf.linalg.adjoint(a)
         top = tf.concat([ah, dy], axis=-1)
         bottom = tf.concat([tf.zeros_like(a), ah], axis=-1)

@@ -29,6 +29,10 @@ for name, a in [
         "a repeated eigenvalue",
         [[2.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 1.0]],
     ),
+    (
+        "two eigenvalues 1e-10 apart",
+        [[2.0, 0.0, 0.0], [0.0, 2.0 + 1e-10, 0.0], [0.0, 0.0, 1.0]],
+    ),
 ]:
     a = tf.constant(a, tf.float64)
     with tf.GradientTape() as tape:

@@ -6,6 +6,9 @@ Each built-in failure test names the section to rewrite when TensorFlow fixes it
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 import tensorflow as tf
@@ -143,10 +146,151 @@ def test_resize_problem_and_alternatives():
     )
     assert "UpSampling2D('nearest'): second order [" in out, out
     assert "tf.repeat: same values as resize nearest x2: True" in out, out
-    matmul = out.split("matmul form:")[1].splitlines()[1]
+    for method, antialias in [("bilinear", False), ("area", False), ("area", True)]:
+        line = f"matmul form: largest difference from resize {method}, antialias={antialias}: "
+        assert float(out.split(line)[1].split()[0]) < 1e-6, out
+    matmul = out.split("  second order ")[-1].splitlines()[0]
     np.testing.assert_allclose(
-        eval(matmul.split("second order ")[1].replace(" ", ",")), penalty_reference("bilinear")[:3], atol=1e-4
-    )  # noqa: S307
+        eval(matmul.replace(" ", ",").replace(",,", ",").replace("[,", "[")),  # noqa: S307
+        penalty_reference("bilinear")[:3],
+        atol=1e-4,
+    )
+    out = stdout_of("30_resize_second_order.py")
+    assert "bilinear, antialias=True: LookupError: gradient registry has no entry for: ScaleAndTranslateGrad" in out, (
+        out
+    )
+    assert "lanczos3, float64, first order: cannot compute ScaleAndTranslateGrad" in out, out
+
+
+@pytest.mark.parametrize("method", ["lanczos3", "lanczos5", "gaussian", "mitchellcubic"])
+def test_builtin_first_order_of_scale_and_translate_is_float32_only(method):
+    x = tf.constant(IMAGE, tf.float64)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="ScaleAndTranslateGrad"):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.image.resize(x, [5, 5], method)
+        tape.gradient(y, x)
+        pytest.fail(f"{method} has a float64 first-order gradient now: update {PAGE}#resize-second-order-why")
+
+
+def test_builtin_bicubic_first_order_is_none_in_float16():
+    x = tf.constant(IMAGE, tf.float16)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.image.resize(x, [5, 5], "bicubic")
+    assert tape.gradient(y, x) is None, f"bicubic has a float16 gradient now: update {PAGE}#resize-second-order-why"
+
+
+@pytest.mark.parametrize(
+    ("method", "antialias", "dtype", "shape", "size"),
+    [
+        ("lanczos3", False, tf.float64, (2, 5, 6, 2), (7, 4)),
+        ("bilinear", True, tf.float32, (2, 8, 8, 3), (3, 5)),
+        ("lanczos3", True, tf.float64, (1, 8, 6, 2), (3, 4)),
+        ("bicubic", True, tf.float32, (1, 4, 4, 1), (9, 7)),
+        ("bicubic", False, tf.float16, (1, 4, 4, 1), (9, 7)),
+        ("nearest", False, tf.float64, (2, 7, 6, 3), (3, 4)),
+    ],
+)
+def test_resize_every_order_dtypes_antialias_batch_channels(method, antialias, dtype, shape, size):
+    """Second order against the matrix L, per image and channel, downsampling and upsampling."""
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    rng = np.random.default_rng(3)
+    x = tf.constant(rng.normal(size=shape), dtype)
+    b, h, w, c = shape
+    basis = tf.reshape(tf.eye(h * w), [h * w, h, w, 1])
+    L = tf.reshape(tf.image.resize(basis, size, method, antialias=antialias), [h * w, -1]).numpy().T
+    L = L.astype(np.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.cast(resize_every_order(x, size, method, antialias), dtype)
+            critic = tf.reduce_sum(tf.sin(y))
+        penalty = tf.reduce_sum(inner.gradient(critic, x) ** 2)
+    g = outer.gradient(penalty, x)
+    assert g.dtype == dtype
+    tol = 1e-2 if dtype == tf.float16 else 1e-5
+    for i in range(b):
+        for j in range(c):
+            v = x.numpy()[i, :, :, j].reshape(-1).astype(np.float64)
+            y = L @ v
+            want = 2 * L.T @ (-np.sin(y) * (L @ (L.T @ np.cos(y))))
+            np.testing.assert_allclose(g.numpy()[i, :, :, j].reshape(-1), want, atol=tol * (1 + np.abs(want).max()))
+
+
+def test_resize_forward_mode_fails_for_every_method():
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    x = tf.constant(IMAGE, tf.float32)
+
+    def jvp(f):
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+            y = f(x)
+        return acc.jvp(y)
+
+    assert jvp(lambda x: tf.image.resize(x, [5, 5], "bilinear")) is None, f"update {PAGE}#resize-second-order-proof"
+    with pytest.raises(ValueError, match="None"):
+        jvp(lambda x: resize_every_order(x, [5, 5], "bilinear"))
+    for method, op in [
+        ("nearest", "ResizeNearestNeighborGrad"),
+        ("bicubic", "ResizeBicubicGrad"),
+        ("lanczos3", "ScaleAndTranslateGrad"),
+    ]:
+        for f in (tf.image.resize, resize_every_order):
+            with pytest.raises(LookupError, match=op):
+                jvp(lambda x, f=f, method=method: f(x, [5, 5], method))
+
+
+@pytest.mark.parametrize("method", ["bilinear", "nearest", "bicubic", "lanczos3"])
+def test_resize_every_order_under_xla_at_order_2(method):
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    x = tf.constant(IMAGE, tf.float32)
+    compiled = tf.function(
+        lambda x: penalty_gradient(lambda x: resize_every_order(x, [5, 5], method), x), jit_compile=True
+    )
+    if method != "bilinear":
+        with pytest.raises(tf.errors.InvalidArgumentError, match="Detected unsupported operations"):
+            compiled(x)
+        return
+    np.testing.assert_allclose(compiled(x).numpy().reshape(9), penalty_reference(method), atol=1e-5)
+
+
+RELOAD_ORDER_2 = """import sys, numpy as np, tensorflow as tf
+loaded = tf.saved_model.load(sys.argv[1])
+for name, x in [("resize", tf.constant(np.ones([1, 3, 3, 1]), tf.float64)), ("logm", tf.constant(np.eye(3) * 2, tf.complex128))]:
+    try:  # (the error comes from inner.gradient, under the recording outer tape)
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = tf.reduce_sum(tf.math.real(getattr(loaded, name)(x)))
+            g = inner.gradient(y, x)
+            s = tf.reduce_sum(tf.math.real(g * g))
+        outer.gradient(s, x)
+        print(name, "order 2 works")
+    except LookupError as e:
+        print(f"{name} {type(e).__name__}: {str(e).split(' (')[0]}")
+"""
+
+
+def test_second_order_fails_after_a_savedmodel_reload(tmp_path):
+    """#resize-second-order-proof: after a reload in a fresh process only order 1 works, for both recipes."""
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    logm = recipe("34_logm_every_order.py")["logm"]
+    module = tf.Module()
+    module.resize = tf.function(
+        lambda x: tf.sin(resize_every_order(x, [5, 5], "nearest")),
+        input_signature=[tf.TensorSpec([1, 3, 3, 1], tf.float64)],
+    )
+    module.logm = tf.function(lambda z: logm(z), input_signature=[tf.TensorSpec([3, 3], tf.complex128)])
+    tf.saved_model.save(module, str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", RELOAD_ORDER_2, str(tmp_path)], capture_output=True, text=True, check=True
+    )
+    for name in ("resize", "logm"):
+        assert f"{name} LookupError: No gradient defined for operation'IdentityN'" in done.stdout, (
+            f"order 2 after a SavedModel reload changed: update {PAGE}#resize-second-order-proof\n{done.stdout}"
+        )
 
 
 # tf.linalg.logm (#logm-no-gradient)
@@ -206,6 +350,21 @@ def test_logm_recipe_batch_and_complex64():
     np.testing.assert_allclose(g[1].real, want.T, atol=1e-4)
 
 
+def test_logm_recipe_under_a_none_shape_signature():
+    """n from tf.shape: under TensorSpec([None, None]) the gradient keeps the input's shape."""
+    logm = recipe("34_logm_every_order.py")["logm"]
+    w = np.linspace(-1, 1, 9).reshape(3, 3)
+
+    @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float64)])
+    def gradient(a):
+        with tf.GradientTape() as tape:
+            tape.watch(a)
+            y = tf.reduce_sum(w * tf.math.real(logm(tf.complex(a, tf.zeros_like(a)))))
+        return tape.gradient(y, a)
+
+    np.testing.assert_allclose(gradient(tf.constant(A)).numpy(), logm_loss_difference(A, w), atol=1e-7)
+
+
 def test_logm_proof_and_alternatives():
     out = stdout_of("34_logm_every_order.py")
     rows = blocks(out)[0]
@@ -220,4 +379,10 @@ def test_logm_proof_and_alternatives():
     assert "gradient [-0.5  0.   0. ], reference [-0.5  -0.25  0.  ]" in out, (
         f"tf.linalg.eigh's gradient at a repeated eigenvalue changed: update {PAGE}#logm-no-gradient-alternatives\n{out}"
     )
+    assert "eigh, two eigenvalues 1e-10 apart: values equal logm: True\n  gradient [-0.5   -0.125  0.   ]" in out, (
+        f"tf.linalg.eigh's gradient near a repeated eigenvalue changed: update {PAGE}#logm-no-gradient-alternatives"
+    )
     assert "trace(logm a) = 1.050472, log det a = 1.050472" in out, out
+    assert "in a graph, tf.gradients: No gradient defined for operation'MatrixLogarithm'" in stdout_of(
+        "33_logm_no_gradient.py"
+    ), f"update {PAGE}#logm-no-gradient"
