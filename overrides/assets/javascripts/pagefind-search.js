@@ -8,67 +8,21 @@
 (() => {
   "use strict";
 
-  const dialog = document.querySelector("[data-cg-search]");
-  const toggle = document.getElementById("__search");
-  if (!dialog || !toggle) return;
-
-  const form = dialog.querySelector("[data-cg-search-form]");
-  const input = dialog.querySelector("[data-cg-search-query]");
-  const meta = dialog.querySelector("[data-cg-search-meta]");
-  const list = dialog.querySelector("[data-cg-search-list]");
-
-  // This file is <site root>/assets/javascripts/pagefind-search.js.
-  const root = new URL("../../", document.currentScript.src);
-  const config = JSON.parse(document.getElementById("__config").textContent);
-  const t = (key, count) => (config.translations[key] || key).replace("#", String(count));
-
-  const MAX_RESULTS = 30; // the whole site has fewer pages per language
-  const MAX_SECTIONS = 3;
-
-  let pagefind = null;
-  function loadPagefind() {
-    if (!pagefind) {
-      pagefind = import(new URL("pagefind/pagefind.js", root).href).then(async (pf) => {
-        await pf.options({ baseUrl: root.pathname, excerptLength: 24 });
-        await pf.init();
-        return pf;
-      });
-      pagefind.catch(() => { pagefind = null; });
-    }
-    return pagefind;
-  }
-
-  function element(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  function resultLink(url, title, excerpt, isPage) {
-    const link = element("a", "md-search-result__link");
-    link.href = url;
-    const article = element("article", "md-search-result__article md-typeset");
-    if (isPage) article.append(element("div", "md-search-result__icon md-icon"));
-    article.append(element("div", isPage ? "cg-search-result__title" : "cg-search-result__section", title));
-    const text = element("p");
-    text.innerHTML = excerpt; // Pagefind escapes the text and adds only <mark> elements
-    article.append(text);
-    link.append(article);
-    return link;
-  }
-
   // Ranking (issue 22: the answer first). Pagefind scores whole pages; a long page that mentions every word
   // somewhere (the symptom index) and a chapter that repeats one word often both beat the one section that
   // answers. So every section of the pages found is scored on its own, and a page ranks by its best section:
   //  - each query word found in the section adds its rarity among the sections found (log(1 + N / df)),
   //    times more where it stands in a heading or a symptom line (the location's weight, hooks/pagefind_index.py);
-  //  - the longest run of consecutive matched words (a pasted message is one run) multiplies the sum.
-  // Under the page, a long query (a pasted message, PASTED_WORDS words or more) puts first the section holding the
-  // longest run of matched words, then the one with most matches: the entry whose output prints the message.
+  //  - the longest run of consecutive matched words (a pasted message is one run) multiplies the sum, by up to
+  //    1 + PHRASE_GAIN, growing with the square of the share of the query the run covers (a whole message pasted
+  //    beats a heading that repeats most of it).
+  // Under the page the sections go by the same score, except that a long query (PASTED_WORDS words or more) puts
+  // first a section holding VERBATIM_RUN or more of its words in one run: the entry whose output prints the message.
   const WEIGHT_GAIN = 0.5; // how much a word in a heading (weight 5-7) counts over one in prose (weight 1)
   const PHRASE_GAIN = 1; // a section holding the whole query as one run scores twice as much
-  const PASTED_WORDS = 6;
+  const PASTED_WORDS = 6; // a query this long may be a pasted message (below fewer words are everyday words)
+  const OPENING_SHARE = 0.6; // what a page's opening counts for its rank, against a section (0.6-0.7 measured best)
+  const VERBATIM_RUN = 5; // this many query words in one run under a page: that section holds the pasted message
   const words = (text) => text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
   // Latin words match by their first letters, so "returns" finds "returned"; Russian ones come stemmed.
   const key = (word) => (/^[a-z]/.test(word) && word.length > 4 ? word.slice(0, Math.max(4, word.length - 2)) : word);
@@ -106,16 +60,104 @@
     for (const x of sections) {
       let sum = 0;
       x.best.forEach((w, k) => { sum += Math.log(1 + sections.length / df[k]) * (1 + WEIGHT_GAIN * Math.log2(1 + w)); });
-      x.score = sum * (1 + PHRASE_GAIN * Math.min(longestRun(x.at), terms.length) / Math.max(terms.length, 1));
+      x.score = sum * (1 + PHRASE_GAIN * (Math.min(longestRun(x.at), terms.length) / Math.max(terms.length, 1)) ** 2);
     }
+    // Under a page, a section holding a long run of the query's words (the pasted message) comes first, then by score.
+    const verbatim = (x) => (x.run >= VERBATIM_RUN ? x.run : 0);
     return pages
       .map((page, p) => {
         const mine = sections.filter((x) => x.p === p);
-        const top = Math.max(0, ...mine.map((x) => x.score));
-        const shown = mine.filter((x) => x.shown).sort((a, b) => b.run - a.run || b.n - a.n || b.score - a.score || a.i - b.i).map((x) => x.s);
+        // A page ranks by its best section; its opening (title and introduction, not shown as a section) names what
+        // the whole page holds, so it counts OPENING_SHARE of its score.
+        const top = Math.max(0, ...mine.map((x) => (x.shown ? x.score : OPENING_SHARE * x.score)));
+        const shown = mine.filter((x) => x.shown).sort((a, b) => verbatim(b) - verbatim(a) || b.score - a.score || b.n - a.n || a.i - b.i).map((x) => x.s);
         return { page, p, top, shown };
       })
       .sort((a, b) => b.top - a.top || a.p - b.p);
+  }
+
+
+  // Pagefind returns only the pages that hold every word of the query: one word the site does not use ("calculation"
+  // in a thread title) leaves nothing, and a page missing one everyday word loses to one that has them all. So the
+  // search box also asks for each word alone and ranks the union (below): a section holding most of the rare words
+  // wins over one holding all of the common ones. This merges those answers, page by page and section by section.
+  function mergeResults(runs) {
+    const byUrl = new Map();
+    for (const run of runs) {
+      for (const page of run || []) {
+        const copy = (s) => ({ ...s, weighted_locations: [...(s.weighted_locations || [])], locations: [...(s.locations || [])] });
+        const mine = byUrl.get(page.url);
+        if (!mine) {
+          byUrl.set(page.url, { ...page, sub_results: (page.sub_results || []).map(copy) });
+          continue;
+        }
+        for (const s of page.sub_results || []) {
+          const kept = mine.sub_results.find((x) => x.url === s.url);
+          if (!kept) { mine.sub_results.push(copy(s)); continue; }
+          const seen = new Set(kept.locations);
+          for (const loc of s.weighted_locations || []) if (!seen.has(loc.location)) kept.weighted_locations.push(loc);
+          kept.locations = [...new Set([...kept.locations, ...(s.locations || [])])];
+          if ((s.locations || []).length > (kept.excerptFrom || 0)) { kept.excerpt = s.excerpt; kept.excerptFrom = s.locations.length; }
+        }
+      }
+    }
+    for (const page of byUrl.values()) {
+      page.sub_results.sort((a, b) => Math.min(...a.locations) - Math.min(...b.locations)); // the page's order
+    }
+    return [...byUrl.values()];
+  }
+
+  // The ranking alone, for tests/site/test_search_ranking.py (it runs them on made-up results).
+  window.cgSearchRank = { scoreSections, mergeResults };
+
+  const dialog = document.querySelector("[data-cg-search]");
+  const toggle = document.getElementById("__search");
+  if (!dialog || !toggle) return;
+
+  const form = dialog.querySelector("[data-cg-search-form]");
+  const input = dialog.querySelector("[data-cg-search-query]");
+  const meta = dialog.querySelector("[data-cg-search-meta]");
+  const list = dialog.querySelector("[data-cg-search-list]");
+
+  // This file is <site root>/assets/javascripts/pagefind-search.js.
+  const root = new URL("../../", document.currentScript.src);
+  const config = JSON.parse(document.getElementById("__config").textContent);
+  const t = (key, count) => (config.translations[key] || key).replace("#", String(count));
+
+  const MAX_RESULTS = 60; // pages read per search (a language has 27 today, the cookbook adds more)
+  const MAX_SECTIONS = 3;
+
+  let pagefind = null;
+  function loadPagefind() {
+    if (!pagefind) {
+      pagefind = import(new URL("pagefind/pagefind.js", root).href).then(async (pf) => {
+        await pf.options({ baseUrl: root.pathname, excerptLength: 24 });
+        await pf.init();
+        return pf;
+      });
+      pagefind.catch(() => { pagefind = null; });
+    }
+    return pagefind;
+  }
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function resultLink(url, title, excerpt, isPage) {
+    const link = element("a", "md-search-result__link");
+    link.href = url;
+    const article = element("article", "md-search-result__article md-typeset");
+    if (isPage) article.append(element("div", "md-search-result__icon md-icon"));
+    article.append(element("div", isPage ? "cg-search-result__title" : "cg-search-result__section", title));
+    const text = element("p");
+    text.innerHTML = excerpt; // Pagefind escapes the text and adds only <mark> elements
+    article.append(text);
+    link.append(article);
+    return link;
   }
 
   function render(total, pages, query) {
@@ -156,11 +198,19 @@
       return;
     }
     const pf = await loadPagefind();
-    const found = await pf.search(searchTerms(query));
-    if (mine !== generation || !found) return;
-    const pages = await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data()));
+    const terms = searchTerms(query);
+    const single = [...new Set(terms.split(" "))];
+    // The whole query first (its pages come first on a tie), then each word alone (mergeResults above). One
+    // search at a time: searches started together gave some of them incomplete results (seen in Chromium).
+    const runs = [];
+    for (const q of [terms, ...(single.length > 1 ? single : [])]) {
+      const found = await pf.search(q);
+      runs.push(found ? await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data())) : []);
+      if (mine !== generation) return;
+    }
     if (mine !== generation) return;
-    render(found.results.length, pages, searchTerms(query));
+    const pages = mergeResults(runs);
+    render(pages.length, pages, terms);
     dialog.setAttribute("data-cg-search-done", query); // the results shown are this query's
   }
 
