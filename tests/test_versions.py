@@ -133,3 +133,30 @@ def test_the_pinned_release_prints_every_kept_output():
         f"print their kept output: {not_identical}. See their `output` in {pinned.results.relative_to(ROOT)}; a "
         "snippet must run alone with only TensorFlow (fix it, `make outputs ONLY=<it>`, then `make versions ONLY=<it>`)"
     )
+
+
+def test_a_second_run_in_the_same_checkout_stops_before_touching_the_environments():
+    """Two `make versions` in one checkout deleted each other's release environments (each run deletes
+    .cache/versions/<release> when it starts and ends), and the snippets running there were recorded as failing:
+    the second run must stop at once, naming the way out."""
+    import subprocess
+    import sys
+
+    from filelock import FileLock
+
+    from tools.versions import ENVIRONMENTS
+
+    ENVIRONMENTS.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(ENVIRONMENTS / "run.lock"), timeout=0):
+        proc = subprocess.run(
+            [sys.executable, "-m", "tools.versions", "--releases", pinned_tensorflow(), "snippets/landing"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert proc.returncode != 0 and "another `make versions` is running in this checkout" in proc.stderr, (
+        f"tools/versions/__main__.py (only_run_here) let a second run start: exit {proc.returncode}\n{proc.stdout[-800:]}"
+        f"\n{proc.stderr[-800:]}"
+    )
+    assert "TensorFlow" not in proc.stdout, "the second run began a release before stopping"

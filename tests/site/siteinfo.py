@@ -198,3 +198,9 @@ def wait_for_fonts(tab) -> None:
     """Wait until every declared font face has loaded; a face that cannot load fails with its name."""
     failed = tab.evaluate(_FONTS_LOADED)
     assert not failed, f"{tab.url}: font face(s) did not load: {failed} (overrides/assets/stylesheets/site.css)"
+
+
+# Code blocks far from the viewport skip layout (content-visibility: auto in site.css) until scrolled near, and then
+# take their real height: a test that scrolls and measures (axe's contrast, the formulas' photographs) saw the page
+# move between a measurement and its use. Laid out in full first, every page measures the same each run.
+LAY_OUT_EVERYTHING = ".md-typeset div.highlight { content-visibility: visible !important; }"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 
 from tests.site.conftest import TABS_AT_ONCE, new_context
-from tests.site.siteinfo import ROOT, wait_until_settled
+from tests.site.siteinfo import LAY_OUT_EVERYTHING, ROOT, wait_until_settled
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -36,11 +36,6 @@ DEVICES = {
 CODE_TOKENS = [".highlight code span[class]", ".highlight-ipynb span[class]"]
 TOKEN_MARK = "data-cg-code-token"
 
-# Code blocks far from the viewport skip layout (content-visibility: auto in site.css) until scrolled near; axe
-# scrolls elements into view while it measures contrast, so blocks above the footer took their real height in the
-# middle of a measurement and the footer's text was compared with the article's white background (contrast
-# 1.06, now and then, on long pages under load). Laid out in full first, every page measures the same each run.
-_LAY_OUT_EVERYTHING = ".md-typeset div.highlight { content-visibility: visible !important; }"
 
 _START_AXE = """([tags, tokens, mark]) => {
   document.querySelectorAll(tokens.flatMap((t) => [t, `${t} *`]).join(", ")).forEach((n) => n.setAttribute(mark, ""));
@@ -73,7 +68,7 @@ def axe_violations(browser, server, pages, scheme: str, device: str) -> dict[str
                 tab.goto(server.url(page), wait_until="commit")
             for _page, tab in tabs:
                 wait_until_settled(tab)
-                tab.add_style_tag(content=_LAY_OUT_EVERYTHING)
+                tab.add_style_tag(content=LAY_OUT_EVERYTHING)
                 tab.evaluate(_START_AXE, [WCAG_A_AA, CODE_TOKENS, TOKEN_MARK])
             for page, tab in tabs:
                 results[page.name] = tab.evaluate("() => window.__axe")

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from filelock import FileLock, Timeout
 
 from tools.versions import ENVIRONMENTS, ROOT, SNIPPETS
 from tools.versions.alone import check
@@ -164,6 +167,31 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     snippets = chosen_snippets(args.paths)
+    with only_run_here():
+        return run(args, snippets)
+
+
+@contextlib.contextmanager
+def only_run_here():
+    """One run at a time per checkout: each release's environment (.cache/versions/<release>) is deleted when a run
+    starts and when it ends, so a second run would delete the first one's environment under its snippets, and
+    they would be recorded as "failing". Another worktree has its own .cache/ and can run at the same time."""
+    ENVIRONMENTS.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(ENVIRONMENTS / "run.lock"), timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise SystemExit(
+            f"another `make versions` is running in this checkout ({rel(ENVIRONMENTS)}): wait for it, or run this one "
+            "in another git worktree (its own .cache/versions/)"
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def run(args, snippets: list[str]) -> int:
     start = time.monotonic()
     if args.newest:
         outcomes = [newest(snippets, args.jobs, args.keep_environments)]
