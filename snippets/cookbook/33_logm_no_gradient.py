@@ -32,4 +32,4 @@ def in_graph(a):  # tf.gradients, in a graph, words it differently
 try:
     in_graph(a)
 except LookupError as e:
-    print(f"in a graph, tf.gradients: {str(e).split(' (op')[0]}")
+    print(f"in a graph, tf.gradients: {str(e).split('. In general')[0]}")

@@ -222,7 +222,8 @@ def fixed_point(f, tol=1e-12, max_steps=1000):
             maximum_iterations=max_steps,
         )
         tf.debugging.Assert(moved < tol, ["no convergence; last move", moved])
-        return z
+        # XLA drops the Assert: there a non-solution comes back as nan
+        return tf.where(moved < tol, z, tf.constant(np.nan, a.dtype))
 
     @tf.custom_gradient
     def solve(a):
@@ -290,4 +291,16 @@ try:  # at a = 1.4, |a sin(a z*)| > 1: the iteration does not converge
 except tf.errors.InvalidArgumentError as e:
     data = " ".join(e.message.split("data: ")[-1].split())
     print(f"a = 1.4: InvalidArgumentError: ... {data}")
+
+
+@tf.function(jit_compile=True)  # XLA drops the Assert ("Ignoring Assert")
+def under_xla(a):
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        z = solve(a)
+    return z, tape.gradient(z, a)
+
+
+z, dz = under_xla(tf.constant([1.4], tf.float64))
+print(f"a = 1.4, jit_compile=True: z {z.numpy()}, dz/da {dz.numpy()}")
 # --8<-- [end:proof]

@@ -5,8 +5,9 @@ The built-in half: backpropagating through N unrolled steps gives the gradient o
 steps, right at 100) with one Sin op per step in the backward pass; forward mode calls `grad` with a tape that
 records nothing. The recipe's half: the `recipe` section's `fixed_point` matches float64 differences (also with
 coupled unknowns and in float32), an eager tape records none of its steps (all of them without the
-stop_gradient), the closure's z would break order 2, a non-converged iteration raises, forward mode gives 0, and
-the proof's reverse-mode rows are all OK. No timing or memory is measured or asserted.
+stop_gradient), the closure's z would break order 2, a non-converged iteration raises (and is nan under XLA, which
+ignores the Assert), the spectral radius of df/dz is what must be below 1, forward mode gives 0, and the proof's
+reverse-mode rows are all OK. No timing or memory is measured or asserted.
 """
 
 from __future__ import annotations
@@ -213,6 +214,57 @@ def test_no_convergence_raises_and_a_must_be_1_d():
     for bad in ([[0.5, 1.0]], 0.5):
         with pytest.raises(ValueError, match="must be 1-D"):
             solve(tf.constant(bad, tf.float64))
+    # a static rank of 1: an unknown rank at tracing raises too, even for a 1-D input
+    unknown = tf.function(lambda a: solve(a), input_signature=[tf.TensorSpec(None, tf.float64)])
+    with pytest.raises(ValueError, match="must be 1-D"):
+        unknown(tf.constant(A, tf.float64))
+
+
+def value_and_gradient_under_xla(fixed_point, a):
+    solve = fixed_point(lambda z, a: tf.cos(a * z))
+
+    @tf.function(jit_compile=True)
+    def both(a):
+        with tf.GradientTape() as tape:
+            tape.watch(a)
+            z = solve(a)
+        return z, tape.gradient(z, a)
+
+    return [t.numpy() for t in both(tf.constant(a, tf.float64))]
+
+
+def test_under_xla_no_convergence_is_nan_and_a_solution_unchanged():
+    """#fixed-point-implicit-gradient-recipe: XLA ignores the Assert; the tf.where makes a non-solution nan."""
+    fixed_point = recipe(SNIPPET)["fixed_point"]
+    z, dz = value_and_gradient_under_xla(fixed_point, [1.4])
+    assert np.isnan(z).all() and np.isnan(dz).all(), (
+        f"{DIR}/{SNIPPET}: under jit_compile=True a = 1.4 gives z {z}, dz/da {dz}, not nan: "
+        f"update {PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"
+    )
+    z, dz = value_and_gradient_under_xla(fixed_point, A)
+    np.testing.assert_array_equal(
+        z, recipe(SNIPPET)["fixed_point"](lambda z, a: tf.cos(a * z))(tf.constant(A, tf.float64))
+    )
+    np.testing.assert_allclose(dz, reference(A), rtol=1e-8)
+    # without the tf.where, XLA returns the last iterate, a non-solution, with a finite gradient: what it is for
+    plain = recipe_variant(("return tf.where(moved < tol, z, tf.constant(np.nan, a.dtype))", "return z"))
+    z, dz = value_and_gradient_under_xla(plain["fixed_point"], [1.4])
+    residual = np.abs(z - np.cos(1.4 * z)).max()
+    assert np.isfinite(dz).all() and residual > 0.1, (
+        f"XLA now honours tf.debugging.Assert (or the last iterate solves z = cos(1.4 z): residual {residual}): "
+        f"update {PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"
+    )
+
+
+def test_the_spectral_radius_not_the_norm_of_df_dz_must_be_below_1():
+    """A linear step z = J z + a with |J|_2 > 1 but spectral radius 0.5 converges, and the gradient is exact."""
+    J = np.array([[0.5, 2.0], [0.0, 0.5]])
+    assert np.linalg.norm(J, 2) > 2 and max(abs(np.linalg.eigvals(J))) == 0.5
+    solve = recipe(SNIPPET)["fixed_point"](lambda z, a: tf.linalg.matvec(tf.constant(J), z) + a)
+    a, w = tf.constant([1.0, -1.0], tf.float64), np.array([1.0, 2.0])
+    np.testing.assert_allclose(solve(a).numpy(), np.linalg.solve(np.eye(2) - J, a.numpy()), rtol=1e-10)
+    got = gradient(lambda a: tf.reduce_sum(w * solve(a)), a).numpy()
+    np.testing.assert_allclose(got, np.linalg.solve((np.eye(2) - J).T, w), rtol=1e-10)
 
 
 def test_fixed_point_proof():
@@ -225,6 +277,7 @@ def test_fixed_point_proof():
     assert set(rows.values()) == {"OK"}, f"{DIR}/{SNIPPET}: {rows}"
     assert "eager tape: 0 of 70 steps recorded" in out, out
     assert "a = 1.4: InvalidArgumentError: " in out and "no convergence" in out, out
+    assert "a = 1.4, jit_compile=True: z [nan], dz/da [nan]" in out, out
     assert "cos_fixed_point: SavedModel order 1: error" in out, out
     assert "dz/da at [0.5, 1]: [-0.321771 -0.297474]" in out, out
     assert "  3 Sin ops in the backward pass" in out, (

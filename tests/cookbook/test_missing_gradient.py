@@ -146,9 +146,10 @@ def test_resize_problem_and_alternatives():
     )
     assert "UpSampling2D('nearest'): second order [" in out, out
     assert "tf.repeat: same values as resize nearest x2: True" in out, out
-    for method, antialias in [("bilinear", False), ("area", False), ("area", True)]:
+    for method, antialias in [("bilinear", False), ("area", False)]:
         line = f"matmul form: largest difference from resize {method}, antialias={antialias}: "
         assert float(out.split(line)[1].split()[0]) < 1e-6, out
+    assert "resize area, antialias=True" not in out, "area ignores antialias: one line for it is enough"
     matmul = out.split("  second order ")[-1].splitlines()[0]
     np.testing.assert_allclose(
         eval(matmul.replace(" ", ",").replace(",,", ",").replace("[,", "[")),  # noqa: S307
@@ -162,23 +163,52 @@ def test_resize_problem_and_alternatives():
     assert "lanczos3, float64, first order: cannot compute ScaleAndTranslateGrad" in out, out
 
 
-@pytest.mark.parametrize("method", ["lanczos3", "lanczos5", "gaussian", "mitchellcubic"])
-def test_builtin_first_order_of_scale_and_translate_is_float32_only(method):
-    x = tf.constant(IMAGE, tf.float64)
-    with pytest.raises(tf.errors.InvalidArgumentError, match="ScaleAndTranslateGrad"):
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            y = tf.image.resize(x, [5, 5], method)
-        tape.gradient(y, x)
-        pytest.fail(f"{method} has a float64 first-order gradient now: update {PAGE}#resize-second-order-why")
-
-
-def test_builtin_bicubic_first_order_is_none_in_float16():
-    x = tf.constant(IMAGE, tf.float16)
+def first_order(x, method, antialias=False):
     with tf.GradientTape() as tape:
         tape.watch(x)
-        y = tf.image.resize(x, [5, 5], "bicubic")
-    assert tape.gradient(y, x) is None, f"bicubic has a float16 gradient now: update {PAGE}#resize-second-order-why"
+        y = tf.image.resize(x, [5, 5], method, antialias=antialias)
+    return tape.gradient(y, x)
+
+
+SCALE_AND_TRANSLATE = [
+    ("lanczos3", False),
+    ("lanczos5", False),
+    ("gaussian", False),
+    ("mitchellcubic", False),
+    ("bilinear", True),
+    ("bicubic", True),
+]
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16, tf.float64])
+@pytest.mark.parametrize(("method", "antialias"), SCALE_AND_TRANSLATE)
+def test_builtin_first_order_of_scale_and_translate_is_float32_only(method, antialias, dtype):
+    assert first_order(tf.constant(IMAGE, tf.float32), method, antialias).dtype == tf.float32
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute ScaleAndTranslateGrad"):
+        first_order(tf.constant(IMAGE, dtype), method, antialias)
+        pytest.fail(
+            f"{method} (antialias={antialias}) has a {dtype.name} first-order gradient now: "
+            f"update {PAGE}#resize-second-order-why (and .ru.md)"
+        )
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16])
+def test_builtin_bicubic_first_order_is_none_in_float16_and_bfloat16(dtype):
+    assert first_order(tf.constant(IMAGE, dtype), "bicubic") is None, (
+        f"bicubic has a {dtype.name} gradient now: update {PAGE}#resize-second-order-why (and .ru.md)"
+    )
+
+
+def test_area_ignores_antialias():
+    """#resize-second-order-alternatives: one matrix form of area, with or without antialias."""
+    rng = np.random.default_rng(1)
+    for shape, size in [((2, 6, 9, 3), (3, 3)), ((1, 7, 5, 2), (3, 4)), ((1, 4, 4, 1), (9, 7))]:
+        x = tf.constant(rng.normal(size=shape), tf.float32)
+        np.testing.assert_array_equal(
+            tf.image.resize(x, size, "area", antialias=True),
+            tf.image.resize(x, size, "area"),
+            err_msg=f"area now uses antialias: update {PAGE}#resize-second-order-alternatives (and .ru.md)",
+        )
 
 
 @pytest.mark.parametrize(
@@ -241,18 +271,50 @@ def test_resize_forward_mode_fails_for_every_method():
                 jvp(lambda x, f=f, method=method: f(x, [5, 5], method))
 
 
-@pytest.mark.parametrize("method", ["bilinear", "nearest", "bicubic", "lanczos3"])
-def test_resize_every_order_under_xla_at_order_2(method):
+@pytest.mark.parametrize(
+    ("method", "antialias", "missing"),
+    [
+        ("bilinear", False, None),
+        ("nearest", False, "ResizeNearestNeighborGrad"),
+        ("bicubic", False, "ResizeBicubic"),
+        ("lanczos3", False, "ScaleAndTranslate"),
+        ("bilinear", True, "ScaleAndTranslate"),
+    ],
+)
+def test_resize_every_order_under_xla_at_order_2(method, antialias, missing):
+    """#resize-second-order-proof: under XLA only bilinear with antialias=False; the op XLA lacks for the others."""
     resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
     x = tf.constant(IMAGE, tf.float32)
     compiled = tf.function(
-        lambda x: penalty_gradient(lambda x: resize_every_order(x, [5, 5], method), x), jit_compile=True
+        lambda x: penalty_gradient(lambda x: resize_every_order(x, [5, 5], method, antialias), x), jit_compile=True
     )
-    if method != "bilinear":
-        with pytest.raises(tf.errors.InvalidArgumentError, match="Detected unsupported operations"):
+    if missing is not None:
+        with pytest.raises(tf.errors.InvalidArgumentError, match=f"No registered '{missing}' OpKernel"):
             compiled(x)
+            pytest.fail(f"XLA compiles {method} (antialias={antialias}) now: update {PAGE}#resize-second-order-proof")
         return
     np.testing.assert_allclose(compiled(x).numpy().reshape(9), penalty_reference(method), atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("method", "antialias", "missing"),
+    [
+        ("bicubic", False, "ResizeBicubic"),
+        ("lanczos3", False, "ScaleAndTranslate"),
+        ("bilinear", True, "ScaleAndTranslate"),
+        ("area", False, "ResizeArea"),
+    ],
+)
+def test_builtin_resize_forward_has_no_xla_kernel(method, antialias, missing):
+    """#resize-second-order-proof: even the forward pass of these does not compile."""
+    compiled = tf.function(lambda x: tf.image.resize(x, [5, 5], method, antialias=antialias), jit_compile=True)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=f"No registered '{missing}' OpKernel"):
+        compiled(tf.constant(IMAGE, tf.float32))
+        pytest.fail(
+            f"XLA compiles resize {method} (antialias={antialias}) now: update {PAGE}#resize-second-order-proof"
+        )
+    plain = tf.function(lambda x: tf.image.resize(x, [5, 5], "bilinear"), jit_compile=True)
+    plain(tf.constant(IMAGE, tf.float32))  # bilinear without antialias compiles
 
 
 RELOAD_ORDER_2 = """import sys, numpy as np, tensorflow as tf
@@ -383,6 +445,23 @@ def test_logm_proof_and_alternatives():
         f"tf.linalg.eigh's gradient near a repeated eigenvalue changed: update {PAGE}#logm-no-gradient-alternatives"
     )
     assert "trace(logm a) = 1.050472, log det a = 1.050472" in out, out
-    assert "in a graph, tf.gradients: No gradient defined for operation'MatrixLogarithm'" in stdout_of(
-        "33_logm_no_gradient.py"
-    ), f"update {PAGE}#logm-no-gradient"
+    error = "No gradient defined for operation'MatrixLogarithm' (op type: MatrixLogarithm)"
+    assert f"in a graph, tf.gradients: {error}\n" in stdout_of("33_logm_no_gradient.py"), (
+        f"update {PAGE}#logm-no-gradient (and .ru.md): it quotes {error!r}"
+    )
+
+
+def test_slogdet_phase_gradient_is_silently_zero_for_a_complex_matrix():
+    """#logm-no-gradient-alternatives: only log|det A| has a gradient; angle(sign) gets zeros, though it moves."""
+    z = tf.constant(A + 1j * np.array([[0.1, 0.2, 0.0], [0.0, -0.3, 0.1], [0.2, 0.0, 0.4]]))
+    with tf.GradientTape() as tape:
+        tape.watch(z)
+        sign, _ = tf.linalg.slogdet(z)
+        phase = tf.math.angle(sign)
+    got = tape.gradient(phase, z)
+    h, e = 1e-6, np.zeros((3, 3))
+    e[0, 0] = h
+    moved = (np.angle(np.linalg.det(z.numpy() + e)) - np.angle(np.linalg.det(z.numpy() - e))) / (2 * h)
+    assert abs(moved) > 1e-3 and got is not None and np.all(got.numpy() == 0), (
+        f"the gradient of angle(slogdet sign) is now {got}: update {PAGE}#logm-no-gradient-alternatives (and .ru.md)"
+    )
