@@ -339,6 +339,33 @@ def test_a_missing_gradient_is_a_staging_error_only_where_autograph_converts_the
     assert isinstance(e.value, LookupError) != staging, f"{context}: {type(e.value).__name__}; {entry}"
 
 
+@pytest.mark.parametrize("op", ["Lu", "MaxPoolGradWithArgmax", "LRNGrad"])
+@pytest.mark.parametrize("autograph", [True, False], ids=["tf.function", "tf.function(autograph=False)"])
+def test_every_missing_gradient_lookup_error_is_wrapped_the_same_way(op, autograph):
+    entry = where("error-message.md#sparse-reduce-max-no-gradient")
+    square = tf.Variable([[4.0, 3.0], [6.0, 3.0]])
+    x = tf.Variable(tf.random.stateless_normal([1, 4, 4, 1], seed=[1, 2]))
+    layer = {
+        "MaxPoolGradWithArgmax": lambda x: tf.nn.max_pool_with_argmax(x, 2, 2, "VALID")[0],
+        "LRNGrad": lambda x: tf.nn.lrn(x, depth_radius=1),
+    }
+
+    def step():
+        if op == "Lu":
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(tf.linalg.lu_solve(*tf.linalg.lu(square), tf.ones([2, 1])))
+            return tape.gradient(loss, square)
+        with tf.GradientTape() as outer:
+            with tf.GradientTape() as inner:
+                y = tf.reduce_sum(layer[op](x) ** 2)
+            penalty = tf.reduce_sum(inner.gradient(y, x) ** 2)
+        return outer.gradient(penalty, x)
+
+    with pytest.raises(Exception, match=f"no entry for: {op}") as e:
+        tf.function(step, autograph=autograph)()
+    assert isinstance(e.value, StagingError) == autograph != isinstance(e.value, LookupError), entry
+
+
 def test_autograph_keeps_a_not_implemented_error_from_a_gradient():
     entry = where("error-message.md#sparse-reduce-max-no-gradient")
     tall = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 7.0]])
