@@ -1,6 +1,7 @@
 """The gradient of tf.linalg.svd where singular values repeat: no nan, and
 right for a function of the singular values; but a function of U and V
-(here U S V^T, which is A itself) loses its gradient inside the block."""
+(here U S V^T, which is A itself) loses the part of its gradient that
+couples the singular vectors of the repeated value."""
 
 import tensorflow as tf
 

@@ -1,6 +1,7 @@
 """The gradient of tf.linalg.eigh where eigenvalues repeat: no nan, and
 right for a function of the eigenvalues; but a function of the eigenvectors
-(here V diag(e) V^T, which is A itself) loses its gradient inside the block."""
+(here V diag(e) V^T, which is A itself) loses the part of its gradient that
+couples the eigenvectors of the repeated value."""
 
 import tensorflow as tf
 
