@@ -12,10 +12,11 @@
   // somewhere (the symptom index) and a chapter that repeats one word often both beat the one section that
   // answers. So every section of the pages found is scored on its own, and a page ranks by its best section:
   //  - each query word found in the section adds its rarity among the sections found (log(1 + N / df)),
-  //    times more where it stands in a heading or a symptom line (the location's weight, hooks/pagefind_index.py);
-  //  - the longest run of consecutive matched words (a pasted message is one run) multiplies the sum, by up to
-  //    1 + PHRASE_GAIN, growing with the square of the share of the query the run covers (a whole message pasted
-  //    beats a heading that repeats most of it).
+  //    times more where it stands in a heading or a symptom line (the location's weight, hooks/pagefind_index.py;
+  //    a name in the section's heading counts with the heading's weight, see below);
+  //  - the most query words in one run of consecutive matched words, each counted once (a pasted message is one
+  //    run; distinctRun below) multiplies the sum, by up to 1 + PHRASE_GAIN, growing with the square of the share
+  //    of the query the run covers (a whole message pasted beats a heading that repeats most of it).
   // Under the page the sections go by the same score, except that a long query (PASTED_WORDS words or more) puts
   // first a section holding VERBATIM_RUN or more of its words in one run: the entry whose output prints the message.
   const WEIGHT_GAIN = 0.5; // how much a word in a heading (weight 5-7) counts over one in prose (weight 1)
