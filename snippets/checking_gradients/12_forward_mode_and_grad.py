@@ -43,6 +43,8 @@ for name, f in [("identity", differentiable), ("stop_gradient", opaque)]:
     around = tf.function(f)  # the accumulator, eager, watches a call of it
     print(f"  reverse mode (a tape):            {reverse(f, x):+.1f}")
     calls.clear()
-    print(f"  forward mode, eager:              {jvp(f, x):+.1f}  (grad called: {len(calls)})")
+    print(
+        f"  forward mode, eager:              {jvp(f, x):+.1f}  (grad called: {len(calls)})"
+    )
     print(f"  forward mode, in tf.function:     {inside(x):+.1f}")
     print(f"  forward mode, around tf.function: {jvp(around, x):+.1f}")
