@@ -19,7 +19,7 @@ def cumprod_eps(x, eps=1e-6):
 
 def cumprod_where(x, eps=1e-6):
     """Zeros replaced by eps: the trap, the zero gets no gradient at all."""
-    return tf.math.cumprod(tf.where(x == 0, eps, x))
+    return tf.math.cumprod(tf.where(tf.equal(x, 0), eps, x))
 
 
 x = tf.constant([2.0, 3.0, 0.0], tf.float64)  # reference gradient [4, 2, 6]

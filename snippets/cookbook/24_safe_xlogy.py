@@ -210,10 +210,14 @@ def xlogy(x, y):
     """tf.math.xlogy(x, y) (0 where x = 0), x and y of one shape, y >= 0."""
 
     def grad(dz):
-        # d/dx x log(y) = log(y) for every x, x = 0 too (0 where dz = 0, not
-        # 0 * -inf); d/dy = x / y, and 0 where x = y = 0, as tf.math.xlogy has it
-        safe_y = tf.where((x == 0) & (y == 0), tf.ones_like(y), y)
-        return tf.math.multiply_no_nan(tf.math.log(y), dz), dz * x / safe_y
+        # d/dx x log(y) = log(y) for every x, x = 0 too; d/dy = x / y, and 0
+        # where x = y = 0, as tf.math.xlogy has it. Where dz = 0 nothing flows:
+        # log(1) there, so no 0 * -inf in this order or the next one. tf.equal,
+        # not ==, which compares tensors by identity in a tf.Graph.
+        zero = tf.logical_and(tf.equal(x, 0), tf.equal(y, 0))
+        safe_y = tf.where(zero, tf.ones_like(y), y)
+        live_y = tf.where(tf.equal(dz, 0), tf.ones_like(y), y)
+        return dz * tf.math.log(live_y), dz * x / safe_y
 
     return tf.math.xlogy(x, y), grad
 
@@ -223,8 +227,10 @@ def xlog1py(x, y):
     """tf.math.xlog1py(x, y) (0 where x = 0), x and y of one shape, y >= -1."""
 
     def grad(dz):
-        safe = tf.where((x == 0) & (y == -1), tf.ones_like(y), 1 + y)
-        return tf.math.multiply_no_nan(tf.math.log1p(y), dz), dz * x / safe
+        zero = tf.logical_and(tf.equal(x, 0), tf.equal(y, -1))
+        safe = tf.where(zero, tf.ones_like(y), 1 + y)
+        live_y = tf.where(tf.equal(dz, 0), tf.zeros_like(y), y)
+        return dz * tf.math.log1p(live_y), dz * x / safe
 
     return tf.math.xlog1py(x, y), grad
 

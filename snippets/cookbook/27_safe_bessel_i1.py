@@ -210,12 +210,13 @@ def bessel_i1(x):
     """tf.math.bessel_i1(x), with I1'(0) = 1/2 (not 1)."""
 
     def grad(dy):
-        # I1'(x) = I0(x) - I1(x) / x, and I1(x) / x = 1/2 + x^2 / 16 + O(x^4)
-        # below the switch, x^4 / 384 is under the dtype's eps
-        small = tf.abs(x) < (1e-4 if x.dtype == tf.float64 else 3e-2)
+        # I1'(x) = I0(x) - I1(x) / x, and I1(x) / x = 1/2 + x^2/16 + x^4/384
+        # + O(x^6): below the switch, the rest is under the dtype's eps
+        small = tf.abs(x) < (1e-2 if x.dtype == tf.float64 else 0.15)
         safe = tf.where(small, tf.ones_like(x), x)  # no 0 / 0 in either branch
         ratio = tf.math.bessel_i1(safe) / safe
-        ratio = tf.where(small, 0.5 + x * x / 16, ratio)
+        x2 = x * x
+        ratio = tf.where(small, 0.5 + x2 / 16 + x2 * x2 / 384, ratio)
         return dy * (tf.math.bessel_i0(x) - ratio)
 
     return tf.math.bessel_i1(x), grad

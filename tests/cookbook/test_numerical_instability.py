@@ -65,6 +65,18 @@ def test_safe_logsumexp_proof():
         f"#logsumexp-all-neginf-proof (and .ru.md):\n{out}"
     )
     assert set(rows.values()) == {"OK"}, f"{DIR}/12_safe_logsumexp.py: {rows}"
+    assert "forward mode around a tf.function: TypeError: " in out, (
+        f"{DIR}/12_safe_logsumexp.py: forward mode around a tf.function no longer raises a TypeError: update {PAGE}"
+        f"#logsumexp-all-neginf-proof (and .ru.md):\n{out}"
+    )
+
+
+def test_safe_logsumexp_forward_mode_around_a_tf_function_raises():
+    """An eager accumulator around a tf.function that calls the recipe: TensorFlow 2.21 raises a TypeError."""
+    safe = recipe("12_safe_logsumexp.py")["safe_logsumexp"]
+    x = tf.constant([[0.5, -1.0, NEG_INF], [NEG_INF, NEG_INF, NEG_INF]], tf.float64)
+    with pytest.raises(TypeError), tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)):
+        tf.function(safe)(x)
 
 
 def test_logsumexp_alternatives():
@@ -111,6 +123,52 @@ def test_atan2_gradient_overflows_where_the_square_underflows_in_float32(y):
     assert not np.isfinite(acc.jvp(safe).numpy()), (
         f"forward mode of safe_atan2 at ({y.numpy()}, 0): update {PAGE}#atan2-origin-nan-proof"
     )
+
+
+ATAN2_NEAR_ORIGIN = [  # (y, x), dtype, what the built-in gradient is there
+    ((1e-19, 2e-19), tf.float32, "finite, wrong"),  # only y^2 is flushed: 25 % off
+    ((1e-30, 0.0), tf.float32, "not finite"),
+    ((1e-155, 0.0), tf.float64, "not finite"),  # |r| < 1.5e-154
+    ((1e-160, 1e-160), tf.float64, "not finite"),
+    ((1e-3, 0.0), tf.float16, "not finite"),
+    ((1e-3, 1e-3), tf.float16, "not finite"),
+]
+
+
+def atan2_gradient(f, y0, x0, dtype):
+    y, x = tf.constant([y0], dtype), tf.constant([x0], dtype)
+    with tf.GradientTape() as tape:
+        tape.watch([y, x])
+        angle = f(y, x)
+    return np.array([t.numpy()[0] for t in tape.gradient(angle, [y, x])], np.float64)
+
+
+@pytest.mark.parametrize(("point", "dtype", "builtin"), ATAN2_NEAR_ORIGIN, ids=lambda v: str(v))
+def test_atan2_near_the_origin_builtin_wrong_recipe_exact_in_each_dtype(point, dtype, builtin):
+    """Eager, a tape: the flush is per square; float64 and float16 fail too; the recipe is exact (the page's why)."""
+    y0, x0 = point
+    scale = max(abs(y0), abs(x0))  # float64 without underflow: x / r^2 = (x / s) / (s (r / s)^2)
+    y, x = y0 / scale, x0 / scale
+    exact = np.array([x, -y]) / (scale * (x * x + y * y))
+    got = atan2_gradient(tf.math.atan2, y0, x0, dtype)
+    if builtin == "not finite":
+        assert not np.isfinite(got).all(), (
+            f"tf.math.atan2 at {point} ({dtype.name}): {got}; update {PAGE}#atan2-origin-nan-why"
+        )
+    else:
+        assert np.isfinite(got).all() and abs(got[0] / exact[0] - 1.25) < 0.01, (  # 25 % off
+            f"tf.math.atan2 at {point} ({dtype.name}): {got}, exact {exact}; update {PAGE}#atan2-origin-nan-why"
+        )
+    safe = atan2_gradient(recipe("15_safe_atan2.py")["safe_atan2"], y0, x0, dtype)
+    rtol = 1e-3 if dtype == tf.float16 else 1e-6
+    np.testing.assert_allclose(safe, exact, rtol=rtol, err_msg=f"safe_atan2 at {point} ({dtype.name})")
+
+
+@pytest.mark.parametrize(("point", "dtype"), [((1e-40, 0.0), tf.float32), ((0.0, 1e-310), tf.float64)])
+def test_atan2_a_subnormal_input_is_read_as_zero(point, dtype):
+    """Eager, a tape: a subnormal input is the origin, for the built-in gradient (nan) and the recipe (0)."""
+    assert np.isnan(atan2_gradient(tf.math.atan2, *point, dtype)).all()
+    assert (atan2_gradient(recipe("15_safe_atan2.py")["safe_atan2"], *point, dtype) == 0).all()
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -231,6 +289,23 @@ def test_safe_sinc_forward_mode_is_the_forward_pass_in_float32():
     assert outer.jvp(jvp).numpy()[0] == 0, (
         f"forward over forward of safe_sinc at 0 is not 0: {PAGE}#sinc-zero-nan-proof"
     )
+
+
+@pytest.mark.parametrize(
+    ("snippet", "name", "args", "tangents", "want", "dtype"),
+    [
+        ("15_safe_atan2.py", "safe_atan2", ([0.0, 1.0], [0.0, 1.0]), ([1.0, 1.0], [1.0, 1.0]), [0.0, 0.0], tf.float64),
+        ("18_safe_sinc.py", "safe_sinc", ([0.0, 1e-3],), ([1.0, 1.0],), [0.0, -0.00328986813], tf.float32),
+    ],
+    ids=["atan2 at the origin, float64", "sinc at 0 and 1e-3, float32"],
+)
+def test_forward_mode_around_a_tf_function_uses_the_recipes_grad(snippet, name, args, tangents, want, dtype):
+    """An eager accumulator around a tf.function that calls the recipe (#what-each-context-does): grad's result."""
+    f = tf.function(recipe(snippet)[name])
+    primals = [tf.constant(a, dtype) for a in args]
+    with tf.autodiff.ForwardAccumulator(primals, [tf.constant(t, dtype) for t in tangents]) as acc:
+        y = f(*primals)
+    np.testing.assert_allclose(acc.jvp(y).numpy(), want, rtol=1e-6, atol=1e-12, err_msg=f"{name}: update {PAGE}")
 
 
 def test_finite_log_zero_overflows_when_two_are_added():

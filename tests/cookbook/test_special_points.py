@@ -270,27 +270,102 @@ def test_safe_xlogy_masked_zero_and_negative_y():
     assert gradient(lambda v: tf.math.xlogy(v, y), x).numpy()[0] == 0
     out = stdout_of("25_xlogy_alternatives.py")
     for line in (
-        "recipe, mask [0, 1], x = y = [0, 0.5]: d/dx [ 0.     -0.6931]",
-        "recipe, x of shape [2], scalar y: d/dy of shape (2,)",
+        "tf.math.xlogy, mask [0, 1], x = y = [0, 0.5]: d/dx [ 0.     -0.6931], order 2 of the masked entry "
+        "[0.0, 0.0, 0.0, 0.0]",
+        "recipe, mask [0, 1], x = y = [0, 0.5]: d/dx [ 0.     -0.6931], order 2 of the masked entry [0.0, 0.0, 0.0, 0.0]",
+        "recipe, x of shape [2], scalar y, a tape: d/dy of shape (2,)",
+        "recipe, x of shape [2], scalar y, tf.gradients: ValueError: Incompatible shapes between op input and "
+        "calculated input gradient",
     ):
         assert line in out, f"{DIR}/25_xlogy_alternatives.py changed; update {PAGE}#xlogy-zero-x-recipe:\n{out}"
 
 
-def test_safe_bessel_i1_float32_second_derivative_near_the_switch():
-    bessel_i1 = recipe("27_safe_bessel_i1.py")["bessel_i1"]
-    x = tf.constant([1e-4, 2e-4, 1e-3, 2.9e-2, 3.1e-2, 0.1], tf.float32)
-    _, second_ = second(bessel_i1, x)
-    v = x.numpy().astype(np.float64)
-    true = 3 * v / 8 + 5 * v**3 / 96  # I1''(x) = 3x/8 + 5x^3/96 + O(x^5)
-    np.testing.assert_allclose(second_.numpy(), true, atol=2e-5)
-    # the page: a float32 switch as low as 1e-4 leaves the division's rounding error just above it
+def test_safe_xlogy_masked_zero_order_2_is_zero_and_the_mixed_derivative_stays(dtype=tf.float64):
+    """Eager, nested tapes: the masked x = y = 0 entry's Hessian is 0 (as tf.math.xlogy's); d2/dxdy at (0, 2) 0.5."""
+    for f, y0 in ((recipe("24_safe_xlogy.py")["xlogy"], 0.0), (recipe("24_safe_xlogy.py")["xlog1py"], -1.0)):
+        v = tf.constant([[0.0, 0.5, 0.0], [y0, 0.5, 2.0]], dtype)
+        m = tf.constant([0.0, 1.0, 1.0], dtype)
+        with tf.GradientTape() as outer:
+            outer.watch(v)
+            with tf.GradientTape() as inner:
+                inner.watch(v)
+                z = tf.reduce_sum(m * f(v[0], v[1]))
+            g = inner.gradient(z, v)
+        h = outer.jacobian(g, v).numpy()
+        masked = h[:, 0, :, 0]
+        assert (masked == 0).all(), f"{DIR}/24_safe_xlogy.py, {f.__name__}: the masked entry's Hessian {masked}"
+        want = 1 / (2.0 if y0 == 0 else 3.0)
+        assert abs(h[0, 2, 1, 2] - want) < 1e-12, f"{f.__name__}: d2/dxdy at x = 0 is {h[0, 2, 1, 2]}, not {want}"
+
+
+def test_safe_xlogy_in_a_legacy_graph_with_tf_gradients():
+    """A tf.Graph (TF1 style), tf.gradients: == on tensors is identity there; the recipe compares with tf.equal."""
+    ns = recipe("24_safe_xlogy.py")
+    for f, y0 in ((ns["xlogy"], 0.0), (ns["xlog1py"], -1.0)):
+        with tf.Graph().as_default():
+            x, y = tf.constant([0.0, 0.5, 0.0], tf.float64), tf.constant([y0, 0.5, 2.0], tf.float64)
+            assert (x == 0) is False, (
+                f"== on a tensor in a tf.Graph is now elementwise; update {PAGE}#xlogy-zero-x-recipe"
+            )
+            grads = tf.gradients(tf.reduce_sum(f(x, y)), [x, y])
+            dx, dy = tf.compat.v1.Session().run(grads)
+        assert dy[0] == 0 and dx[0] == -np.inf, f"{f.__name__}, tf.Graph + tf.gradients at the zero: {dx}, {dy}"
+        assert abs(dx[2] - (np.log(2.0) if y0 == 0 else np.log(3.0))) < 1e-12, f"{f.__name__}: {dx}"
+
+
+def test_safe_xlogy_scalar_y_raises_only_outside_a_tape():
+    """A tape: d/dy of x's shape, no error; tf.gradients (in a tf.function): ValueError (Incompatible shapes)."""
+    xlogy = recipe("24_safe_xlogy.py")["xlogy"]
+    x, y = tf.constant([0.0, 1.0], tf.float64), tf.constant(2.0, tf.float64)
+    assert gradient(lambda y: xlogy(x, y), y).shape == (2,)
+    with pytest.raises(ValueError, match="Incompatible shapes"):
+        tf.function(lambda x, y: tf.gradients(tf.reduce_sum(xlogy(x, y)), [x, y]))(x, y)
+
+
+SWITCH = "(1e-2 if x.dtype == tf.float64 else 0.15)"
+
+
+def bessel_i1_with_switch(switch):
+    """The recipe's bessel_i1 with another float32 switch (None: the page's)."""
     source = (ROOT / DIR / "27_safe_bessel_i1.py").read_text(encoding="utf-8")
-    low = source.replace("(1e-4 if x.dtype == tf.float64 else 3e-2)", "1e-4")
-    assert low != source, f"{DIR}/27_safe_bessel_i1.py: the dtype-dependent switch is gone; update this test"
+    assert SWITCH in source, f"{DIR}/27_safe_bessel_i1.py: the dtype-dependent switch changed; update this test"
     ns = {"tf": tf, "np": np}
-    exec(compile(SECTION.search(low)[1], "27_safe_bessel_i1.py (switch 1e-4)", "exec"), ns)  # noqa: S102
-    _, second_ = second(ns["bessel_i1"], tf.constant([1e-4], tf.float32))
-    assert abs(second_.numpy()[0] - 3 * 1e-4 / 8) > 1e-4, f"float32, switch 1e-4: d2 {second_.numpy()}"
+    body = SECTION.search(source if switch is None else source.replace(SWITCH, switch))[1]
+    exec(compile(body, f"27_safe_bessel_i1.py (switch {switch})", "exec"), ns)  # noqa: S102
+    return ns["bessel_i1"]
+
+
+def bessel_i1_second_relative_error(f, lo, hi, dtype=tf.float32):
+    x = np.linspace(lo, hi, 3000).astype(dtype.as_numpy_dtype)
+    _, d2 = second(f, tf.constant(x))
+    v = x.astype(np.float64)
+    true = 3 * v / 8 + 5 * v**3 / 96 + 7 * v**5 / 3072 + 9 * v**7 / 2949120  # I1''(x), its series
+    return np.max(np.abs(d2.numpy() - true) / true)
+
+
+def test_safe_bessel_i1_float32_second_derivative_near_the_switch():
+    """Eager, nested tapes, float32: the residual the page states above each switch (0.15, 3e-2, 1e-4)."""
+    page = bessel_i1_with_switch(None)
+    below = bessel_i1_second_relative_error(page, 1e-5, 0.1499)
+    above = bessel_i1_second_relative_error(page, 0.1501, 0.3)
+    assert below < 2e-6, (
+        f"float32, below the switch 0.15: relative error {below:.2g}; update {PAGE}#bessel-i1-zero-recipe"
+    )
+    assert 1e-5 < above < 1e-4, f"float32, above 0.15: relative error {above:.2g}, not ~6e-5; update {PAGE}"
+    old = bessel_i1_second_relative_error(
+        bessel_i1_with_switch("(1e-2 if x.dtype == tf.float64 else 3e-2)"), 0.03, 0.06
+    )
+    assert 1e-3 < old < 2e-3, f"float32, above a switch of 3e-2: relative error {old:.2g}, not ~1.4e-3; update {PAGE}"
+    low = bessel_i1_second_relative_error(bessel_i1_with_switch("1e-4"), 1.1e-4, 0.03)
+    assert low > 1, f"float32, above a switch of 1e-4: relative error {low:.2g}, not above 1; update {PAGE}"
+
+
+def test_safe_bessel_i1_float64_second_derivative_around_the_switch():
+    """Eager, nested tapes, float64: the switch 1e-2 leaves the second derivative right to ~1e-10 on both sides."""
+    error = bessel_i1_second_relative_error(bessel_i1_with_switch(None), 1e-7, 5e-2, tf.float64)
+    assert error < 1e-10, (
+        f"float64: relative error {error:.2g} of the second derivative; update {PAGE}#bessel-i1-zero-recipe"
+    )
 
 
 def test_bessel_i1_builtin_wrong_near_zero_subnormal_and_overflow():
@@ -300,8 +375,37 @@ def test_bessel_i1_builtin_wrong_near_zero_subnormal_and_overflow():
         f"d2 of tf.math.bessel_i1 at -1e-10 is {d2.numpy()}: update {PAGE}#bessel-i1-zero-why"
     )
     # a subnormal x: the first derivative is 1, as at 0; where I1 overflows it is nan
-    for dtype, tiny, big in ((tf.float64, 1e-310, 710.0), (tf.float32, 1e-40, 90.0)):
+    for dtype, tiny, big in ((tf.float64, 1e-310, 710.0), (tf.float32, 1e-40, 88.73)):
         g = gradient(tf.math.bessel_i1, tf.constant([tiny, 1e-10, big], dtype)).numpy()
         assert g[0] == 1.0 and abs(g[1] - 0.5) < 1e-6 and np.isnan(g[2]), (
             f"{dtype.name}: {g}; update {PAGE}#bessel-i1-zero"
         )
+    # a normal x whose I1 (about x / 2) is subnormal: 1.0 as at 0; from twice the smallest normal number on: 0.5
+    for dtype, normal, twice, last in (
+        (tf.float64, 4.4e-308, 4.46e-308, 709.5),
+        (tf.float32, 2.3e-38, 2.36e-38, 88.72),
+    ):
+        assert normal > np.finfo(dtype.as_numpy_dtype).tiny
+        g = gradient(tf.math.bessel_i1, tf.constant([normal, twice, last], dtype)).numpy()
+        assert g[0] == 1.0 and abs(g[1] - 0.5) < 1e-6 and np.isfinite(g[2]), (
+            f"{dtype.name}: {g}; update {PAGE}#bessel-i1-zero"
+        )
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "tangents", "want"),
+    [
+        ("21_safe_cumprod.py:cumprod", ([0.0, 2.0, 3.0],), ([1.0, 0.0, 0.0],), [1.0, 2.0, 6.0]),
+        ("24_safe_xlogy.py:xlogy", ([0.0], [2.0]), ([1.0], [0.0]), [np.log(2.0)]),
+        ("27_safe_bessel_i1.py:bessel_i1", ([0.0],), ([1.0],), [0.5]),
+    ],
+)
+def test_forward_mode_around_a_tf_function_uses_the_recipes_grad(name, args, tangents, want):
+    """An eager accumulator around a tf.function that calls the recipe (the page's top): right at the point."""
+    snippet, function = name.split(":")
+    f = tf.function(recipe(snippet)[function])
+    primals = [tf.constant(a, tf.float64) for a in args]
+    with tf.autodiff.ForwardAccumulator(primals, [tf.constant(t, tf.float64) for t in tangents]) as acc:
+        y = f(*primals)
+    got = acc.jvp(y).numpy()
+    np.testing.assert_allclose(got, want, rtol=1e-12, err_msg=f"{name}: update {PAGE}#special-points")
