@@ -5,9 +5,10 @@ The built-in half: backpropagating through N unrolled steps gives the gradient o
 steps, right at 100) with one Sin op per step in the backward pass; forward mode calls `grad` with a tape that
 records nothing. The recipe's half: the `recipe` section's `fixed_point` matches float64 differences (also with
 coupled unknowns and in float32), an eager tape records none of its steps (all of them without the
-stop_gradient), the closure's z would break order 2, a non-converged iteration raises (and is nan under XLA, which
-ignores the Assert), the spectral radius of df/dz is what must be below 1, forward mode gives 0, and the proof's
-reverse-mode rows are all OK. No timing or memory is measured or asserted.
+stop_gradient), the closure's z would break order 2, a non-converged iteration raises (and is nan under XLA and in a
+TF1 Session, which do not run the Assert), the spectral radius of df/dz is what must be below 1 for the iteration
+(not its norm), an iterate that lands on a fixed point stops there whatever df/dz is (and I - df/dz = 0 breaks the
+backward pass), forward mode gives 0, and the proof's reverse-mode rows are all OK. No timing or memory is measured or asserted.
 """
 
 from __future__ import annotations
@@ -253,6 +254,53 @@ def test_under_xla_no_convergence_is_nan_and_a_solution_unchanged():
     assert np.isfinite(dz).all() and residual > 0.1, (
         f"XLA now honours tf.debugging.Assert (or the last iterate solves z = cos(1.4 z): residual {residual}): "
         f"update {PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"
+    )
+
+
+def test_in_a_tf1_session_the_assert_is_not_run_and_no_convergence_is_nan():
+    """#fixed-point-implicit-gradient-recipe: nothing fetched depends on the Assert; the tf.where gives nan."""
+    solve = recipe(SNIPPET)["fixed_point"](lambda z, a: tf.cos(a * z))
+    with tf.Graph().as_default():
+        a = tf.compat.v1.placeholder(tf.float64, [1])
+        z = solve(a)
+        with tf.compat.v1.Session() as session:
+            got = session.run(z, {a: [1.4]})
+            converged = session.run(z, {a: [0.5]})
+    assert np.isnan(got).all(), (
+        f"a TF1 Session now runs the recipe's Assert (or returns {got} at a = 1.4): update "
+        f"{PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"
+    )
+    np.testing.assert_allclose(converged, solution(np.array([0.5])), rtol=1e-10)
+
+
+def test_landing_on_a_fixed_point_converges_whatever_df_dz_and_i_minus_df_dz_can_be_singular():
+    """#fixed-point-implicit-gradient-recipe: z = a sin z stops at z = 0 after one step, where df/dz = a."""
+    solve = recipe(SNIPPET)["fixed_point"](lambda z, a: a * tf.sin(z))
+    # a = 2: df/dz = 2, a spectral radius above 1, yet the iterate is the fixed point, and dz/da = sin 0 / (1 - 2) = 0
+    a = tf.constant([2.0], tf.float64)
+    np.testing.assert_array_equal(solve(a).numpy(), [0.0])
+    np.testing.assert_array_equal(gradient(solve, a).numpy(), [0.0])
+    # a = 1: I - df/dz = 0, the backward pass's solve raises, and under XLA the gradient is nan
+    a = tf.constant([1.0], tf.float64)
+    np.testing.assert_array_equal(solve(a).numpy(), [0.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Input matrix is not invertible"):
+        gradient(solve, a)
+        pytest.fail(
+            f"the recipe's backward pass at z = a sin z, a = 1 (I - df/dz = 0) no longer raises: update "
+            f"{PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"
+        )
+
+    @tf.function(jit_compile=True)
+    def under_xla(a):
+        with tf.GradientTape() as tape:
+            tape.watch(a)
+            z = solve(a)
+        return z, tape.gradient(z, a)
+
+    z, dz = under_xla(a)
+    assert z.numpy().tolist() == [0.0] and np.isnan(dz.numpy()).all(), (
+        f"under XLA, z = a sin z at a = 1 gives z {z.numpy()}, dz/da {dz.numpy()}, not nan: update "
+        f"{PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"
     )
 
 

@@ -6,6 +6,7 @@ Each built-in failure test names the section to rewrite when TensorFlow fixes it
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -183,12 +184,41 @@ SCALE_AND_TRANSLATE = [
 @pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16, tf.float64])
 @pytest.mark.parametrize(("method", "antialias"), SCALE_AND_TRANSLATE)
 def test_builtin_first_order_of_scale_and_translate_is_float32_only(method, antialias, dtype):
+    """Eager mode raises InvalidArgumentError; traced (tf.function, tf.gradients), TypeError."""
     assert first_order(tf.constant(IMAGE, tf.float32), method, antialias).dtype == tf.float32
     with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute ScaleAndTranslateGrad"):
         first_order(tf.constant(IMAGE, dtype), method, antialias)
         pytest.fail(
             f"{method} (antialias={antialias}) has a {dtype.name} first-order gradient now: "
             f"update {PAGE}#resize-second-order-why (and .ru.md)"
+        )
+
+    def in_graph(x):
+        return tf.gradients(tf.image.resize(x, [5, 5], method, antialias=antialias), x)[0]
+
+    error = (
+        f"Input 'original_image' of 'ScaleAndTranslateGrad' Op has type {dtype.name} "
+        "that does not match type float32 of argument 'grads'"
+    )
+    for traced in (tf.function(lambda x: first_order(x, method, antialias)), tf.function(in_graph)):
+        with pytest.raises(TypeError, match=re.escape(error)):
+            traced(tf.constant(IMAGE, dtype))
+            pytest.fail(
+                f"traced, {method} (antialias={antialias}) has a {dtype.name} first-order gradient now: "
+                f"update {PAGE}#resize-second-order-why (and .ru.md)"
+            )
+
+
+def test_builtin_lanczos3_first_order_in_float64_raises_typeerror_in_keras_fit():
+    """#resize-second-order-why: Keras fit traces its train step, so it raises the TypeError of tf.function."""
+    layer = tf.keras.layers.Lambda(lambda x: tf.image.resize(x, [5, 5], "lanczos3"), dtype="float64")
+    scale = tf.keras.layers.Dense(1, dtype="float64")
+    model = tf.keras.Sequential([tf.keras.Input((3, 3, 1), dtype="float64"), scale, layer])
+    model.compile("sgd", "mse", jit_compile=False)
+    with pytest.raises(TypeError, match="'ScaleAndTranslateGrad' Op has type float64 that does not match type float32"):
+        model.fit(np.ones((1, 3, 3, 1)), np.zeros((1, 5, 5, 1)), verbose=0)
+        pytest.fail(
+            f"Keras fit through lanczos3 in float64 now trains: update {PAGE}#resize-second-order-why (and .ru.md)"
         )
 
 
@@ -382,6 +412,21 @@ def logm_loss_difference(a, w, h=1e-6):
             e[i, j] = h
             out[i, j] = (loss(a + e) - loss(a - e)) / (2 * h)
     return out
+
+
+def test_logm_graph_error_quotes_the_op_name_not_its_type():
+    """#logm-no-gradient: tf.gradients' message names the op (here under a name scope), then its type."""
+
+    @tf.function(autograph=False)
+    def in_graph(a):
+        with tf.name_scope("loss"):
+            log = tf.linalg.logm(a)
+        return tf.gradients(tf.math.real(tf.reduce_sum(log)), a)
+
+    error = "No gradient defined for operation'loss/MatrixLogarithm' (op type: MatrixLogarithm)"
+    with pytest.raises(LookupError, match=re.escape(error)):
+        in_graph(tf.constant(A, tf.complex128))
+        pytest.fail(f"MatrixLogarithm has a gradient in a graph now: rewrite {PAGE}#logm-no-gradient")
 
 
 @pytest.mark.parametrize(
