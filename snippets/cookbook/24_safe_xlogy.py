@@ -211,12 +211,15 @@ def xlogy(x, y):
 
     def grad(dz):
         # d/dx x log(y) = log(y) for every x, x = 0 too; d/dy = x / y, and 0
-        # where x = y = 0, as tf.math.xlogy has it. Where dz = 0 nothing flows:
-        # log(1) there, so no 0 * -inf in this order or the next one. tf.equal,
-        # not ==, which compares tensors by identity in a tf.Graph.
+        # where x = y = 0, as tf.math.xlogy has it. Where y = 0 and dz = 0 (an
+        # entry masked out) nothing flows: log(1) there, so no 0 * -inf in this
+        # order or the next one; everywhere else log(y) itself, so the next
+        # order's derivative in dz is right. tf.equal, not ==, which compares
+        # tensors by identity in a tf.Graph.
         zero = tf.logical_and(tf.equal(x, 0), tf.equal(y, 0))
         safe_y = tf.where(zero, tf.ones_like(y), y)
-        live_y = tf.where(tf.equal(dz, 0), tf.ones_like(y), y)
+        masked = tf.logical_and(tf.equal(dz, 0), tf.equal(y, 0))
+        live_y = tf.where(masked, tf.ones_like(y), y)
         return dz * tf.math.log(live_y), dz * x / safe_y
 
     return tf.math.xlogy(x, y), grad
@@ -229,7 +232,8 @@ def xlog1py(x, y):
     def grad(dz):
         zero = tf.logical_and(tf.equal(x, 0), tf.equal(y, -1))
         safe = tf.where(zero, tf.ones_like(y), 1 + y)
-        live_y = tf.where(tf.equal(dz, 0), tf.zeros_like(y), y)
+        masked = tf.logical_and(tf.equal(dz, 0), tf.equal(y, -1))
+        live_y = tf.where(masked, tf.zeros_like(y), y)
         return dz * tf.math.log1p(live_y), dz * x / safe
 
     return tf.math.xlog1py(x, y), grad

@@ -10,7 +10,8 @@ def xlogy(x, y):  # the recipe, copied
     def grad(dz):
         zero = tf.logical_and(tf.equal(x, 0), tf.equal(y, 0))
         safe_y = tf.where(zero, tf.ones_like(y), y)
-        live_y = tf.where(tf.equal(dz, 0), tf.ones_like(y), y)
+        masked = tf.logical_and(tf.equal(dz, 0), tf.equal(y, 0))
+        live_y = tf.where(masked, tf.ones_like(y), y)
         return dz * tf.math.log(live_y), dz * x / safe_y
 
     return tf.math.xlogy(x, y), grad

@@ -289,10 +289,24 @@ def test_forward_mode_eager_calls_grad_and_uses_it_only_when_the_forward_has_no_
 
 @FORWARDS
 def test_forward_mode_inside_tf_function_uses_the_forward_ops_derivative(forward):
-    f = reversal(forward, [])
-    got = float(tf.function(lambda x: jvp(f, x))(tf.constant(2.0)))
+    calls = []
+    f = reversal(forward, calls)
+    inside = tf.function(lambda x: jvp(f, x))
+    got = float(inside(tf.constant(2.0)))
     assert got == (1.0 if forward is tf.identity else 0.0), f"forward mode in tf.function gives {got}; {STALE}"
+    assert len(calls) == 1, f"forward mode in tf.function called grad {len(calls)} times while tracing; {STALE}"
+    inside(tf.constant(3.0))  # the same trace: grad's Python does not run again
+    assert len(calls) == 1, f"forward mode in tf.function called grad again on a traced call; {STALE}"
     assert snippet_line("in tf.function", forward)[0] == got, snippet_line("in tf.function", forward)[1]
+
+
+@FORWARDS
+def test_forward_mode_in_a_tf_function_around_another_tf_function_uses_grad(forward):
+    """The accumulator inside a tf.function, watching a call of another tf.function that calls the custom gradient:
+    grad's result, as around a tf.function in eager mode (the page's third context)."""
+    inner = tf.function(reversal(forward, []))
+    got = float(tf.function(lambda x: jvp(inner, x))(tf.constant(2.0)))
+    assert got == -1.0, f"an accumulator in a tf.function around another tf.function gives {got}, not -1; {STALE}"
 
 
 @FORWARDS

@@ -79,6 +79,26 @@ def test_safe_logsumexp_forward_mode_around_a_tf_function_raises():
         tf.function(safe)(x)
 
 
+def test_forward_mode_around_a_tf_function_raises_for_any_grad_that_calls_its_own_function():
+    """The cause of the TypeError above (the page's proof names it): grad calls the custom-gradient function again.
+    A minimal e(x) = exp(x) whose grad returns dy * e(x) raises the same; a grad without the call works."""
+
+    @tf.custom_gradient
+    def recursive(x):
+        return tf.exp(x), lambda dy: dy * recursive(x)
+
+    @tf.custom_gradient
+    def plain(x):
+        return tf.exp(x), lambda dy: dy * tf.exp(x)
+
+    x = tf.constant(1.0)
+    with pytest.raises(TypeError), tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)):
+        tf.function(recursive)(x)
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        y = tf.function(plain)(x)
+    assert abs(float(acc.jvp(y)) - np.e) < 1e-6
+
+
 def test_logsumexp_alternatives():
     out = stdout_of("13_logsumexp_alternatives.py")
     for name, row in [("finite log 0", "[0. 0. 0.]"), ("double where", "[0. 0. 0.]"), ("where after", "[nan nan nan]")]:
@@ -145,7 +165,7 @@ def atan2_gradient(f, y0, x0, dtype):
 
 @pytest.mark.parametrize(("point", "dtype", "builtin"), ATAN2_NEAR_ORIGIN, ids=lambda v: str(v))
 def test_atan2_near_the_origin_builtin_wrong_recipe_exact_in_each_dtype(point, dtype, builtin):
-    """Eager, a tape: the flush is per square; float64 and float16 fail too; the recipe is exact (the page's why)."""
+    """Eager, a tape: the flush is per square; float64 fails too, float16 by overflow; the recipe is exact (the why)."""
     y0, x0 = point
     scale = max(abs(y0), abs(x0))  # float64 without underflow: x / r^2 = (x / s) / (s (r / s)^2)
     y, x = y0 / scale, x0 / scale
@@ -162,6 +182,19 @@ def test_atan2_near_the_origin_builtin_wrong_recipe_exact_in_each_dtype(point, d
     safe = atan2_gradient(recipe("15_safe_atan2.py")["safe_atan2"], y0, x0, dtype)
     rtol = 1e-3 if dtype == tf.float16 else 1e-6
     np.testing.assert_allclose(safe, exact, rtol=rtol, err_msg=f"safe_atan2 at {point} ({dtype.name})")
+
+
+def test_atan2_in_float16_overflows_instead_of_flushing():
+    """Eager, a tape, float16: the squares are kept as subnormals; 1/(x^2 + y^2) overflows 65504 below |r| ~ 3.9e-3,
+    and the recipe's own division below |r| ~ 1.5e-5 (the page's why)."""
+    assert tf.square(tf.constant(5e-3, tf.float16)).numpy() > 0  # 2.5e-5, a float16 subnormal, not flushed
+    assert np.isfinite(atan2_gradient(tf.math.atan2, 4e-3, 0.0, tf.float16)).all()
+    assert not np.isfinite(atan2_gradient(tf.math.atan2, 3.8e-3, 0.0, tf.float16)).all()
+    safe = recipe("15_safe_atan2.py")["safe_atan2"]
+    np.testing.assert_allclose(atan2_gradient(safe, 3e-5, 0.0, tf.float16), [0.0, -1 / 3e-5], rtol=1e-3)
+    assert not np.isfinite(atan2_gradient(safe, 1e-5, 0.0, tf.float16)).all(), (
+        f"safe_atan2 at (1e-5, 0) in float16 is now finite; update {PAGE}#atan2-origin-nan-why"
+    )
 
 
 @pytest.mark.parametrize(("point", "dtype"), [((1e-40, 0.0), tf.float32), ((0.0, 1e-310), tf.float64)])

@@ -298,6 +298,25 @@ def test_safe_xlogy_masked_zero_order_2_is_zero_and_the_mixed_derivative_stays(d
         assert abs(h[0, 2, 1, 2] - want) < 1e-12, f"{f.__name__}: d2/dxdy at x = 0 is {h[0, 2, 1, 2]}, not {want}"
 
 
+@pytest.mark.parametrize("name", ["xlogy", "xlog1py"])
+def test_safe_xlogy_mixed_derivative_in_a_mask_is_log_y_at_an_ordinary_point(name):
+    """Eager, nested tapes, at m = 0, x = 1, y = 2: d2/(dm dx) of m * f(x, y) is log y (log1p y), as the built-in's.
+    A grad that put log(1) wherever dz = 0 (not only where y is at its singular point) gave 0 here."""
+    f = recipe("24_safe_xlogy.py")[name]
+    builtin = getattr(tf.math, name)
+    for g, label in ((f, "recipe"), (builtin, "built-in")):
+        m, x, y = (tf.constant([v], tf.float64) for v in (0.0, 1.0, 2.0))
+        with tf.GradientTape() as outer:
+            outer.watch(m)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                z = tf.reduce_sum(m * g(x, y))
+            dx = inner.gradient(z, x)
+        mixed = outer.gradient(dx, m).numpy()[0]
+        want = np.log(2.0) if name == "xlogy" else np.log1p(2.0)
+        assert abs(mixed - want) < 1e-12, f"{DIR}/24_safe_xlogy.py, {label} {name}: d2/(dm dx) {mixed}, not {want}"
+
+
 def test_safe_xlogy_in_a_legacy_graph_with_tf_gradients():
     """A tf.Graph (TF1 style), tf.gradients: == on tensors is identity there; the recipe compares with tf.equal."""
     ns = recipe("24_safe_xlogy.py")
