@@ -2,13 +2,19 @@
 
 import tensorflow as tf
 
+calls = []  # one entry per call of a grad
+
 
 def reversal(forward):
     """forward(x) with grad -dy: a custom gradient that differs on purpose."""
 
     @tf.custom_gradient
     def f(x):
-        return forward(x), lambda dy: -dy
+        def grad(dy):
+            calls.append(1)
+            return -dy
+
+        return forward(x), grad
 
     return f
 
@@ -33,7 +39,12 @@ def reverse(f, x):
 x = tf.constant(2.0)
 for name, f in [("identity", differentiable), ("stop_gradient", opaque)]:
     print(f"forward = {name}:")
-    traced = tf.function(lambda x: jvp(f, x))  # noqa: B023 (a closure keeps grad)
-    print(f"  reverse mode (a tape):        {reverse(f, x):+.1f}")
-    print(f"  forward mode, eager:          {jvp(f, x):+.1f}")
-    print(f"  forward mode, in tf.function: {traced(x):+.1f}")
+    inside = tf.function(lambda x: jvp(f, x))  # noqa: B023 (a closure keeps grad)
+    around = tf.function(f)  # the accumulator, eager, watches a call of it
+    print(f"  reverse mode (a tape):            {reverse(f, x):+.1f}")
+    calls.clear()
+    print(
+        f"  forward mode, eager:              {jvp(f, x):+.1f}  (grad called: {len(calls)})"
+    )
+    print(f"  forward mode, in tf.function:     {inside(x):+.1f}")
+    print(f"  forward mode, around tf.function: {jvp(around, x):+.1f}")

@@ -243,12 +243,23 @@ def test_which_seed_makes_a_random_forward_pass_checkable(mode):
 
 
 # --- 12: forward mode and a custom grad (the baseline of #what-each-context-does) -----------------
+# Three contexts: the accumulator (eager) over an eager call; the accumulator inside a tf.function; the
+# accumulator (eager) around a call of a tf.function that holds the custom gradient.
+
+FORWARDS = pytest.mark.parametrize(
+    "forward", [tf.identity, tf.stop_gradient], ids=["forward has a derivative", "forward has none"]
+)
+STALE = "the page's #what-each-context-does is out of date"
 
 
-def reversal(forward):
+def reversal(forward, calls):
     @tf.custom_gradient
     def f(x):
-        return forward(x), lambda dy: -dy
+        def grad(dy):
+            calls.append(1)
+            return -dy
+
+        return forward(x), grad
 
     return f
 
@@ -256,24 +267,51 @@ def reversal(forward):
 def jvp(f, x):
     with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
         y = f(x)
-    return float(acc.jvp(y, unconnected_gradients="zero"))
+    return acc.jvp(y, unconnected_gradients="zero")
 
 
-@pytest.mark.parametrize(
-    ("forward", "eager", "traced"),
-    [(tf.identity, 1.0, 1.0), (tf.stop_gradient, -1.0, 0.0)],
-    ids=["forward has a derivative", "forward has none"],
-)
-def test_forward_mode_uses_the_forward_derivative_and_grad_only_eagerly_when_there_is_none(forward, eager, traced):
-    f, x = reversal(forward), tf.constant(2.0)
-    assert jvp(f, x) == eager, "eager forward mode: the page's #what-each-context-does is out of date"
-
-    @tf.function
-    def inside(x):
-        with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
-            y = f(x)
-        return acc.jvp(y, unconnected_gradients="zero")
-
-    assert float(inside(x)) == traced, "forward mode in tf.function: the page's #what-each-context-does is out of date"
+def snippet_line(context, forward):
     path, out = stdout_of("12_forward_mode_and_grad.py")
-    assert f"forward mode, eager:          {eager:+.1f}" in out, f"{path}:\n{out}"
+    block = out.split(f"forward = {forward.__name__}:")[1].split("forward =")[0]
+    line = next(line for line in block.splitlines() if f"forward mode, {context}:" in line)
+    return float(line.split(":")[1].split()[0]), f"{path}:\n{out}"
+
+
+@FORWARDS
+def test_forward_mode_eager_calls_grad_and_uses_it_only_when_the_forward_has_no_derivative(forward):
+    calls = []
+    f = reversal(forward, calls)
+    got = float(jvp(f, tf.constant(2.0)))
+    assert len(calls) == 1, f"eager forward mode called grad {len(calls)} times; {STALE}"
+    assert got == (1.0 if forward is tf.identity else -1.0), f"eager forward mode gives {got}; {STALE}"
+    assert snippet_line("eager", forward)[0] == got, snippet_line("eager", forward)[1]
+
+
+@FORWARDS
+def test_forward_mode_inside_tf_function_uses_the_forward_ops_derivative(forward):
+    calls = []
+    f = reversal(forward, calls)
+    inside = tf.function(lambda x: jvp(f, x))
+    got = float(inside(tf.constant(2.0)))
+    assert got == (1.0 if forward is tf.identity else 0.0), f"forward mode in tf.function gives {got}; {STALE}"
+    assert len(calls) == 1, f"forward mode in tf.function called grad {len(calls)} times while tracing; {STALE}"
+    inside(tf.constant(3.0))  # the same trace: grad's Python does not run again
+    assert len(calls) == 1, f"forward mode in tf.function called grad again on a traced call; {STALE}"
+    assert snippet_line("in tf.function", forward)[0] == got, snippet_line("in tf.function", forward)[1]
+
+
+@FORWARDS
+def test_forward_mode_in_a_tf_function_around_another_tf_function_uses_grad(forward):
+    """The accumulator inside a tf.function, watching a call of another tf.function that calls the custom gradient:
+    grad's result, as around a tf.function in eager mode (the page's third context)."""
+    inner = tf.function(reversal(forward, []))
+    got = float(tf.function(lambda x: jvp(inner, x))(tf.constant(2.0)))
+    assert got == -1.0, f"an accumulator in a tf.function around another tf.function gives {got}, not -1; {STALE}"
+
+
+@FORWARDS
+def test_forward_mode_around_a_tf_function_uses_grad(forward):
+    f = tf.function(reversal(forward, []))
+    got = float(jvp(f, tf.constant(2.0)))
+    assert got == -1.0, f"an eager accumulator around a tf.function gives {got}, not grad's -1; {STALE}"
+    assert snippet_line("around tf.function", forward)[0] == got, snippet_line("around tf.function", forward)[1]

@@ -81,13 +81,6 @@ def test_savedmodel_reload_keeps_custom_gradient_not_default():
     )
 
 
-def test_clip_gradient_keeps_value_and_clips_norm():
-    path, out = stdout_of("07_clip_gradient.py")
-    assert "values:   25.0 and 25.0" in out, f"{path}:\n{out}"
-    assert "[6. 8.]" in line_with(path, out, "plain:"), f"{path}:\n{out}"
-    assert "[0.6 0.8]" in line_with(path, out, "clipped:"), f"{path}: clip_by_norm(dy, 1) of [6, 8]:\n{out}"
-
-
 def test_stop_gradient_interplay():
     path, out = stdout_of("08_stop_gradient.py")
     assert "gradient 2.0" in line_with(path, out, "stop_gradient inside"), f"{path}: grad should win:\n{out}"

@@ -22,8 +22,10 @@ def rank(browser):
     tab.close()
 
 
-def page(url: str, content: str, sections: list[tuple[str, str, list[tuple[int, float]]]]) -> dict:
-    """A page as Pagefind's `data()` gives it: content words, and per section (anchor, title, [(location, weight)])."""
+def page(url: str, content: str, sections: list[tuple], headings: dict[str, int] | None = None) -> dict:
+    """A page as Pagefind's `data()` gives it: content words, and per section (anchor, title, [(location, weight)]);
+    `headings` gives the content position where a section's heading starts (Pagefind's `anchor.location`)."""
+    headings = headings or {}
     return {
         "url": url,
         "meta": {"title": url},
@@ -36,6 +38,11 @@ def page(url: str, content: str, sections: list[tuple[str, str, list[tuple[int, 
                 "excerpt": "",
                 "weighted_locations": [{"location": n, "weight": w} for n, w in locs],
                 "locations": [n for n, _ in locs],
+                **(
+                    {"anchor": {"element": "h2", "id": anchor, "location": headings[anchor]}}
+                    if anchor in headings
+                    else {}
+                ),
             }
             for anchor, title, locs in sections
         ],
@@ -81,3 +88,25 @@ def test_the_section_with_the_pasted_message_comes_first_under_its_page(rank):
         [("heading-words", "Other", [(6, 6), (7, 6), (8, 6)]), ("entry", "Entry", [(n, 1) for n in range(6)])],
     )
     assert ranked(rank, [entry], message)[0] == ["/errors/", ["entry", "heading-words"]]
+
+
+def test_a_repeated_word_makes_no_phrase(rank):
+    # /a/ prints "nan nan inf gradient" (one run of four positions, three query words); /b/ has the rare word and the
+    # three others apart. Counted by positions, /a/'s run would hold the whole query and double its score.
+    a = page("/a/", "nan nan inf gradient", [("out", "Out", [(0, 1), (1, 1), (2, 1), (3, 1)])])
+    b = page("/b/", "logsumexp x nan y inf z gradient", [("entry", "Entry", [(0, 1), (2, 1), (4, 1), (6, 1)])])
+    others = [page(f"/p{i}/", "nan gradient", [("s", "S", [(0, 1), (1, 1)])]) for i in range(5)]
+    assert ranked(rank, [a, *others, b], "logsumexp inf gradient nan")[0][0] == "/b/"
+
+
+def test_a_name_in_a_heading_counts_as_a_heading_word(rank):
+    # Pagefind weighs the part recompute_grad of the heading's `tf.recompute_grad` a third of the heading (2 of 6):
+    # the heading still counts 6 for it, as for the heading's other words.
+    entry = page(
+        "/errors/",
+        "tf.recompute_grad with one tensor passed twice",
+        [("entry", "tf.recompute_grad with one tensor passed twice", [(0, 2), (3, 6)])],
+        headings={"entry": 0},
+    )
+    prose = page("/chapter/", "recompute_grad and a tensor", [("text", "Text", [(0, 3), (3, 6)])])
+    assert ranked(rank, [prose, entry], "recompute_grad tensor")[0][0] == "/errors/"

@@ -12,10 +12,11 @@
   // somewhere (the symptom index) and a chapter that repeats one word often both beat the one section that
   // answers. So every section of the pages found is scored on its own, and a page ranks by its best section:
   //  - each query word found in the section adds its rarity among the sections found (log(1 + N / df)),
-  //    times more where it stands in a heading or a symptom line (the location's weight, hooks/pagefind_index.py);
-  //  - the longest run of consecutive matched words (a pasted message is one run) multiplies the sum, by up to
-  //    1 + PHRASE_GAIN, growing with the square of the share of the query the run covers (a whole message pasted
-  //    beats a heading that repeats most of it).
+  //    times more where it stands in a heading or a symptom line (the location's weight, hooks/pagefind_index.py;
+  //    a name in the section's heading counts with the heading's weight, see below);
+  //  - the most query words in one run of consecutive matched words, each counted once (a pasted message is one
+  //    run; distinctRun below) multiplies the sum, by up to 1 + PHRASE_GAIN, growing with the square of the share
+  //    of the query the run covers (a whole message pasted beats a heading that repeats most of it).
   // Under the page the sections go by the same score, except that a long query (PASTED_WORDS words or more) puts
   // first a section holding VERBATIM_RUN or more of its words in one run: the entry whose output prints the message.
   const WEIGHT_GAIN = 0.5; // how much a word in a heading (weight 5-7) counts over one in prose (weight 1)
@@ -33,6 +34,20 @@
     return longest;
   }
 
+  // The phrase a section holds: the most query words found in one run of consecutive matched positions, each word
+  // counted once. A word repeated (an output's `[nan nan nan]`, "is None (None") does not make a phrase: counted by
+  // positions, such a run beat the section that holds the query's rarest word.
+  function distinctRun(at) {
+    const positions = [...at.keys()].sort((x, y) => x - y);
+    let run = new Set(), longest = 0;
+    positions.forEach((n, j) => {
+      if (!(j > 0 && n === positions[j - 1] + 1)) run = new Set();
+      at.get(n).forEach((k) => run.add(k));
+      longest = Math.max(longest, run.size);
+    });
+    return longest;
+  }
+
   function scoreSections(pages, query) {
     const terms = [...new Set(words(query).map(key))];
     const sections = [];
@@ -40,27 +55,45 @@
       const text = (page.content || "").split(/\s+/);
       (page.sub_results || []).forEach((s, i) => {
         const best = new Map(); // term -> highest weight it has in this section
-        const at = new Set(); // matched word positions
+        const at = new Map(); // matched word position -> the terms found there
+        const found = (position, k, weight) => {
+          best.set(k, Math.max(best.get(k) || 0, weight));
+          if (!at.has(position)) at.set(position, new Set());
+          at.get(position).add(k);
+        };
         for (const loc of s.weighted_locations || []) {
           const parts = words(text[loc.location] || "");
           terms.forEach((t, k) => {
-            if (parts.some((w) => w.startsWith(t))) {
-              best.set(k, Math.max(best.get(k) || 0, loc.weight));
-              at.add(loc.location);
-            }
+            if (parts.some((w) => w.startsWith(t))) found(loc.location, k, loc.weight);
           });
+        }
+        // The section's heading, read here too: Pagefind splits a dotted or underscored name into its parts
+        // (`tf.math.bessel_i1` is indexed as tf, math, bessel, i, 1) and weighs a part a third of the word, so the
+        // query word `recompute_grad` finds the heading `tf.recompute_grad` at a third of the heading's weight, and
+        // `bessel_i1` does not find `tf.math.bessel_i1` at all. A query word that is a whole word of the heading
+        // (a name without its module path) counts with the weight Pagefind gives the heading's other words.
+        if (s.anchor) {
+          const from = s.anchor.location, to = from + (s.title || "").split(/\s+/).filter(Boolean).length;
+          const inHeading = (s.weighted_locations || []).filter((l) => l.location >= from && l.location < to);
+          const weight = Math.max(0, ...inHeading.map((l) => l.weight));
+          for (let position = from; weight > 0 && position < to; position++) {
+            const parts = words(text[position] || "");
+            terms.forEach((t, k) => {
+              if (parts.some((w) => key(w) === t)) found(position, k, weight);
+            });
+          }
         }
         const shown = s.url !== page.url && s.title !== page.meta.title;
         const all = [...new Set(s.locations || [])].sort((x, y) => x - y);
         const pasted = terms.length >= PASTED_WORDS;
-        sections.push({ p, i, s, best, at: [...at].sort((x, y) => x - y), shown, run: pasted ? longestRun(all) : 0, n: pasted ? all.length : 0 });
+        sections.push({ p, i, s, best, phrase: distinctRun(at), shown, run: pasted ? longestRun(all) : 0, n: pasted ? all.length : 0 });
       });
     });
     const df = terms.map((_, k) => sections.filter((x) => x.best.has(k)).length);
     for (const x of sections) {
       let sum = 0;
       x.best.forEach((w, k) => { sum += Math.log(1 + sections.length / df[k]) * (1 + WEIGHT_GAIN * Math.log2(1 + w)); });
-      x.score = sum * (1 + PHRASE_GAIN * (Math.min(longestRun(x.at), terms.length) / Math.max(terms.length, 1)) ** 2);
+      x.score = sum * (1 + PHRASE_GAIN * (Math.min(x.phrase, terms.length) / Math.max(terms.length, 1)) ** 2);
     }
     // Under a page, a section holding a long run of the query's words (the pasted message) comes first, then by score.
     const verbatim = (x) => (x.run >= VERBATIM_RUN ? x.run : 0);

@@ -1,0 +1,512 @@
+"""The recipes of docs/cookbook/missing-gradient.md, checked on TensorFlow itself.
+
+Each built-in failure test names the section to rewrite when TensorFlow fixes it; each recipe test runs the page's
+`recipe` section (not a copy) against its reference; the proofs are read from the snippets' real output.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.cookbook.test_cookbook import blocks, recipe, stdout_of
+
+PAGE = "docs/cookbook/missing-gradient.md"
+IMAGE = np.linspace(0.1, 0.9, 9).reshape(1, 3, 3, 1)
+
+
+def penalty_gradient(resize, x, size=(5, 5)):
+    """d/dx of |dD/dx|^2 for the critic D(x) = sum(sin(resize(x)))."""
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            critic = tf.reduce_sum(tf.sin(resize(x)))
+        penalty = tf.reduce_sum(inner.gradient(critic, x) ** 2)
+    return outer.gradient(penalty, x)
+
+
+def matrix_of(method, size=(5, 5)):
+    """L of the linear map resize (3x3 -> size), one column per basis image."""
+    basis = tf.reshape(tf.eye(9), [9, 3, 3, 1])
+    return tf.reshape(tf.image.resize(basis, size, method), [9, -1]).numpy().T.astype(np.float64)
+
+
+def penalty_reference(method):
+    L, x = matrix_of(method), IMAGE.reshape(9)
+    y = L @ x
+    return 2 * L.T @ (-np.sin(y) * (L @ (L.T @ np.cos(y))))
+
+
+# tf.image.resize at second order (#resize-second-order)
+
+
+def test_bilinear_second_order_is_none():
+    x = tf.constant(IMAGE, tf.float32)
+    got = penalty_gradient(lambda x: tf.image.resize(x, [5, 5], "bilinear"), x)
+    assert got is None, (
+        "the second-order gradient through tf.image.resize(method='bilinear') is no longer None: TensorFlow fixed "
+        f"it (ResizeBilinearGrad was NotDifferentiable). Rewrite {PAGE}#resize-second-order (say from which release)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("method", "op"),
+    [("nearest", "ResizeNearestNeighborGrad"), ("bicubic", "ResizeBicubicGrad"), ("lanczos3", "ScaleAndTranslateGrad")],
+)
+def test_other_methods_raise_lookuperror_at_second_order(method, op):
+    x = tf.constant(IMAGE, tf.float32)
+    with pytest.raises(LookupError, match=f"gradient registry has no entry for: {op}"):
+        penalty_gradient(lambda x: tf.image.resize(x, [5, 5], method), x)
+        pytest.fail(f"{op} has a gradient now: rewrite {PAGE}#resize-second-order (say from which release)")
+
+
+def test_resize_outputs_float32_for_float64_input_except_nearest():
+    x = tf.constant(IMAGE, tf.float64)
+    assert tf.image.resize(x, [5, 5], "bilinear").dtype == tf.float32, f"update {PAGE}#resize-second-order-proof"
+    assert tf.image.resize(x, [5, 5], "nearest").dtype == tf.float64, f"update {PAGE}#resize-second-order-proof"
+
+
+def test_builtin_nearest_fails_under_xla_and_in_forward_mode_too():
+    """The two rows the proof names as TensorFlow's, not the recipe's."""
+    x = tf.constant(IMAGE, tf.float64)
+
+    @tf.function(jit_compile=True)
+    def first_order(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.sin(tf.image.resize(x, [5, 5], "nearest")))
+        return tape.gradient(y, x)  # (without the sin, the gradient is a constant that XLA never sees)
+
+    with pytest.raises(tf.errors.InvalidArgumentError, match="ResizeNearestNeighborGrad"):
+        first_order(x)
+    with pytest.raises(LookupError, match="ResizeNearestNeighborGrad"):
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+            y = tf.image.resize(x, [5, 5], "nearest")
+        acc.jvp(y)
+
+
+@pytest.mark.parametrize("method", ["bilinear", "nearest", "bicubic", "lanczos3"])
+def test_resize_every_order_matches_the_matrix(method):
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    x = tf.constant(IMAGE, tf.float32)
+    np.testing.assert_array_equal(resize_every_order(x, [5, 5], method), tf.image.resize(x, [5, 5], method))
+    got = penalty_gradient(lambda x: resize_every_order(x, [5, 5], method), x).numpy().reshape(9)
+    np.testing.assert_allclose(got, penalty_reference(method), rtol=1e-5, atol=1e-5)
+
+
+def test_resize_every_order_third_order_in_float64_nearest():
+    """'every order': the third derivative of sum(sin(resize(x))) along ones, against central differences of the
+    second (float64, nearest keeps the dtype)."""
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+
+    def second(x):
+        with tf.GradientTape() as t2:
+            t2.watch(x)
+            with tf.GradientTape() as t1:
+                t1.watch(x)
+                y = tf.reduce_sum(tf.sin(resize_every_order(x, [5, 5], "nearest")))
+            g = tf.reduce_sum(t1.gradient(y, x))
+        return t2.gradient(g, x)
+
+    x = tf.constant(IMAGE, tf.float64)
+    with tf.GradientTape() as t3:
+        t3.watch(x)
+        s = tf.reduce_sum(second(x))
+    third = t3.gradient(s, x).numpy()
+    h, ones = 1e-5, np.ones_like(IMAGE)
+    diff = (tf.reduce_sum(second(x + h * ones)) - tf.reduce_sum(second(x - h * ones))).numpy() / (2 * h)
+    np.testing.assert_allclose(third.sum(), diff, rtol=1e-6)
+
+
+def test_resize_proof():
+    out = stdout_of("31_resize_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError: Detected unsupported"), out
+    assert rows.pop("forward mode order 1").startswith("MISMATCH LookupError: gradient registry has no entry"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/31_resize_every_order.py: {rows}"
+    assert "critic: SavedModel order 1: error" in out and "SavedModel order 1: error nan" not in out, out
+    for method in ("bilinear", "bicubic", "lanczos3"):
+        line = next(line for line in out.splitlines() if line.startswith(method))
+        errors = [float(word.rstrip(",")) for word in line.split()[-5::2]]
+        assert max(errors) < 1e-5, line
+
+
+def test_resize_problem_and_alternatives():
+    out = stdout_of("30_resize_second_order.py")
+    assert "bilinear: reference" in out and "  second-order gradient: None" in out, out
+    out = stdout_of("32_resize_alternatives.py")
+    assert "UpSampling2D('bilinear'): second order None" in out, (
+        f"keras' UpSampling2D(interpolation='bilinear') has a second derivative now: update "
+        f"{PAGE}#resize-second-order-alternatives\n{out}"
+    )
+    assert "UpSampling2D('nearest'): second order [" in out, out
+    assert "tf.repeat: same values as resize nearest x2: True" in out, out
+    for method, antialias in [("bilinear", False), ("area", False)]:
+        line = f"matmul form: largest difference from resize {method}, antialias={antialias}: "
+        assert float(out.split(line)[1].split()[0]) < 1e-6, out
+    assert "resize area, antialias=True" not in out, "area ignores antialias: one line for it is enough"
+    matmul = out.split("  second order ")[-1].splitlines()[0]
+    np.testing.assert_allclose(
+        eval(matmul.replace(" ", ",").replace(",,", ",").replace("[,", "[")),  # noqa: S307
+        penalty_reference("bilinear")[:3],
+        atol=1e-4,
+    )
+    out = stdout_of("30_resize_second_order.py")
+    assert "bilinear, antialias=True: LookupError: gradient registry has no entry for: ScaleAndTranslateGrad" in out, (
+        out
+    )
+    assert "lanczos3, float64, first order: cannot compute ScaleAndTranslateGrad" in out, out
+
+
+def first_order(x, method, antialias=False):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.image.resize(x, [5, 5], method, antialias=antialias)
+    return tape.gradient(y, x)
+
+
+SCALE_AND_TRANSLATE = [
+    ("lanczos3", False),
+    ("lanczos5", False),
+    ("gaussian", False),
+    ("mitchellcubic", False),
+    ("bilinear", True),
+    ("bicubic", True),
+]
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16, tf.float64])
+@pytest.mark.parametrize(("method", "antialias"), SCALE_AND_TRANSLATE)
+def test_builtin_first_order_of_scale_and_translate_is_float32_only(method, antialias, dtype):
+    """Eager mode raises InvalidArgumentError; traced (tf.function, tf.gradients), TypeError."""
+    assert first_order(tf.constant(IMAGE, tf.float32), method, antialias).dtype == tf.float32
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute ScaleAndTranslateGrad"):
+        first_order(tf.constant(IMAGE, dtype), method, antialias)
+        pytest.fail(
+            f"{method} (antialias={antialias}) has a {dtype.name} first-order gradient now: "
+            f"update {PAGE}#resize-second-order-why (and .ru.md)"
+        )
+
+    def in_graph(x):
+        return tf.gradients(tf.image.resize(x, [5, 5], method, antialias=antialias), x)[0]
+
+    error = (
+        f"Input 'original_image' of 'ScaleAndTranslateGrad' Op has type {dtype.name} "
+        "that does not match type float32 of argument 'grads'"
+    )
+    for traced in (tf.function(lambda x: first_order(x, method, antialias)), tf.function(in_graph)):
+        with pytest.raises(TypeError, match=re.escape(error)):
+            traced(tf.constant(IMAGE, dtype))
+            pytest.fail(
+                f"traced, {method} (antialias={antialias}) has a {dtype.name} first-order gradient now: "
+                f"update {PAGE}#resize-second-order-why (and .ru.md)"
+            )
+
+
+def test_builtin_lanczos3_first_order_in_float64_raises_typeerror_in_keras_fit():
+    """#resize-second-order-why: Keras fit traces its train step, so it raises the TypeError of tf.function."""
+    layer = tf.keras.layers.Lambda(lambda x: tf.image.resize(x, [5, 5], "lanczos3"), dtype="float64")
+    scale = tf.keras.layers.Dense(1, dtype="float64")
+    model = tf.keras.Sequential([tf.keras.Input((3, 3, 1), dtype="float64"), scale, layer])
+    model.compile("sgd", "mse", jit_compile=False)
+    with pytest.raises(TypeError, match="'ScaleAndTranslateGrad' Op has type float64 that does not match type float32"):
+        model.fit(np.ones((1, 3, 3, 1)), np.zeros((1, 5, 5, 1)), verbose=0)
+        pytest.fail(
+            f"Keras fit through lanczos3 in float64 now trains: update {PAGE}#resize-second-order-why (and .ru.md)"
+        )
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16])
+def test_builtin_bicubic_first_order_is_none_in_float16_and_bfloat16(dtype):
+    assert first_order(tf.constant(IMAGE, dtype), "bicubic") is None, (
+        f"bicubic has a {dtype.name} gradient now: update {PAGE}#resize-second-order-why (and .ru.md)"
+    )
+
+
+def test_area_ignores_antialias():
+    """#resize-second-order-alternatives: one matrix form of area, with or without antialias."""
+    rng = np.random.default_rng(1)
+    for shape, size in [((2, 6, 9, 3), (3, 3)), ((1, 7, 5, 2), (3, 4)), ((1, 4, 4, 1), (9, 7))]:
+        x = tf.constant(rng.normal(size=shape), tf.float32)
+        np.testing.assert_array_equal(
+            tf.image.resize(x, size, "area", antialias=True),
+            tf.image.resize(x, size, "area"),
+            err_msg=f"area now uses antialias: update {PAGE}#resize-second-order-alternatives (and .ru.md)",
+        )
+
+
+@pytest.mark.parametrize(
+    ("method", "antialias", "dtype", "shape", "size"),
+    [
+        ("lanczos3", False, tf.float64, (2, 5, 6, 2), (7, 4)),
+        ("bilinear", True, tf.float32, (2, 8, 8, 3), (3, 5)),
+        ("lanczos3", True, tf.float64, (1, 8, 6, 2), (3, 4)),
+        ("bicubic", True, tf.float32, (1, 4, 4, 1), (9, 7)),
+        ("bicubic", False, tf.float16, (1, 4, 4, 1), (9, 7)),
+        ("nearest", False, tf.float64, (2, 7, 6, 3), (3, 4)),
+    ],
+)
+def test_resize_every_order_dtypes_antialias_batch_channels(method, antialias, dtype, shape, size):
+    """Second order against the matrix L, per image and channel, downsampling and upsampling."""
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    rng = np.random.default_rng(3)
+    x = tf.constant(rng.normal(size=shape), dtype)
+    b, h, w, c = shape
+    basis = tf.reshape(tf.eye(h * w), [h * w, h, w, 1])
+    L = tf.reshape(tf.image.resize(basis, size, method, antialias=antialias), [h * w, -1]).numpy().T
+    L = L.astype(np.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.cast(resize_every_order(x, size, method, antialias), dtype)
+            critic = tf.reduce_sum(tf.sin(y))
+        penalty = tf.reduce_sum(inner.gradient(critic, x) ** 2)
+    g = outer.gradient(penalty, x)
+    assert g.dtype == dtype
+    tol = 1e-2 if dtype == tf.float16 else 1e-5
+    for i in range(b):
+        for j in range(c):
+            v = x.numpy()[i, :, :, j].reshape(-1).astype(np.float64)
+            y = L @ v
+            want = 2 * L.T @ (-np.sin(y) * (L @ (L.T @ np.cos(y))))
+            np.testing.assert_allclose(g.numpy()[i, :, :, j].reshape(-1), want, atol=tol * (1 + np.abs(want).max()))
+
+
+def test_resize_forward_mode_fails_for_every_method():
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    x = tf.constant(IMAGE, tf.float32)
+
+    def jvp(f):
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+            y = f(x)
+        return acc.jvp(y)
+
+    assert jvp(lambda x: tf.image.resize(x, [5, 5], "bilinear")) is None, f"update {PAGE}#resize-second-order-proof"
+    with pytest.raises(ValueError, match="None"):
+        jvp(lambda x: resize_every_order(x, [5, 5], "bilinear"))
+    for method, op in [
+        ("nearest", "ResizeNearestNeighborGrad"),
+        ("bicubic", "ResizeBicubicGrad"),
+        ("lanczos3", "ScaleAndTranslateGrad"),
+    ]:
+        for f in (tf.image.resize, resize_every_order):
+            with pytest.raises(LookupError, match=op):
+                jvp(lambda x, f=f, method=method: f(x, [5, 5], method))
+
+
+@pytest.mark.parametrize(
+    ("method", "antialias", "missing"),
+    [
+        ("bilinear", False, None),
+        ("nearest", False, "ResizeNearestNeighborGrad"),
+        ("bicubic", False, "ResizeBicubic"),
+        ("lanczos3", False, "ScaleAndTranslate"),
+        ("bilinear", True, "ScaleAndTranslate"),
+    ],
+)
+def test_resize_every_order_under_xla_at_order_2(method, antialias, missing):
+    """#resize-second-order-proof: under XLA only bilinear with antialias=False; the op XLA lacks for the others."""
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    x = tf.constant(IMAGE, tf.float32)
+    compiled = tf.function(
+        lambda x: penalty_gradient(lambda x: resize_every_order(x, [5, 5], method, antialias), x), jit_compile=True
+    )
+    if missing is not None:
+        with pytest.raises(tf.errors.InvalidArgumentError, match=f"No registered '{missing}' OpKernel"):
+            compiled(x)
+            pytest.fail(f"XLA compiles {method} (antialias={antialias}) now: update {PAGE}#resize-second-order-proof")
+        return
+    np.testing.assert_allclose(compiled(x).numpy().reshape(9), penalty_reference(method), atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("method", "antialias", "missing"),
+    [
+        ("bicubic", False, "ResizeBicubic"),
+        ("lanczos3", False, "ScaleAndTranslate"),
+        ("bilinear", True, "ScaleAndTranslate"),
+        ("area", False, "ResizeArea"),
+    ],
+)
+def test_builtin_resize_forward_has_no_xla_kernel(method, antialias, missing):
+    """#resize-second-order-proof: even the forward pass of these does not compile."""
+    compiled = tf.function(lambda x: tf.image.resize(x, [5, 5], method, antialias=antialias), jit_compile=True)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=f"No registered '{missing}' OpKernel"):
+        compiled(tf.constant(IMAGE, tf.float32))
+        pytest.fail(
+            f"XLA compiles resize {method} (antialias={antialias}) now: update {PAGE}#resize-second-order-proof"
+        )
+    plain = tf.function(lambda x: tf.image.resize(x, [5, 5], "bilinear"), jit_compile=True)
+    plain(tf.constant(IMAGE, tf.float32))  # bilinear without antialias compiles
+
+
+RELOAD_ORDER_2 = """import sys, numpy as np, tensorflow as tf
+loaded = tf.saved_model.load(sys.argv[1])
+for name, x in [("resize", tf.constant(np.ones([1, 3, 3, 1]), tf.float64)), ("logm", tf.constant(np.eye(3) * 2, tf.complex128))]:
+    try:  # (the error comes from inner.gradient, under the recording outer tape)
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = tf.reduce_sum(tf.math.real(getattr(loaded, name)(x)))
+            g = inner.gradient(y, x)
+            s = tf.reduce_sum(tf.math.real(g * g))
+        outer.gradient(s, x)
+        print(name, "order 2 works")
+    except LookupError as e:
+        print(f"{name} {type(e).__name__}: {str(e).split(' (')[0]}")
+"""
+
+
+def test_second_order_fails_after_a_savedmodel_reload(tmp_path):
+    """#resize-second-order-proof: after a reload in a fresh process only order 1 works, for both recipes."""
+    resize_every_order = recipe("31_resize_every_order.py")["resize_every_order"]
+    logm = recipe("34_logm_every_order.py")["logm"]
+    module = tf.Module()
+    module.resize = tf.function(
+        lambda x: tf.sin(resize_every_order(x, [5, 5], "nearest")),
+        input_signature=[tf.TensorSpec([1, 3, 3, 1], tf.float64)],
+    )
+    module.logm = tf.function(lambda z: logm(z), input_signature=[tf.TensorSpec([3, 3], tf.complex128)])
+    tf.saved_model.save(module, str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", RELOAD_ORDER_2, str(tmp_path)], capture_output=True, text=True, check=True
+    )
+    for name in ("resize", "logm"):
+        assert f"{name} LookupError: No gradient defined for operation'IdentityN'" in done.stdout, (
+            f"order 2 after a SavedModel reload changed: update {PAGE}#resize-second-order-proof\n{done.stdout}"
+        )
+
+
+# tf.linalg.logm (#logm-no-gradient)
+
+A = np.array([[2.0, 0.3, 0.1], [0.2, 1.5, 0.4], [0.1, 0.1, 1.0]])
+
+
+@pytest.mark.parametrize("dtype", [tf.complex64, tf.complex128])
+def test_logm_has_no_gradient(dtype):
+    x = tf.constant(A, dtype)
+    with pytest.raises(LookupError, match="gradient registry has no entry for: MatrixLogarithm"):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.math.real(tf.linalg.logm(x)))
+        tape.gradient(y, x)
+        pytest.fail(f"MatrixLogarithm has a gradient now: rewrite {PAGE}#logm-no-gradient (say from which release)")
+
+
+def logm_loss_difference(a, w, h=1e-6):
+    def loss(a):
+        return float(tf.reduce_sum(w * tf.math.real(tf.linalg.logm(tf.complex(a, tf.zeros_like(a))))))
+
+    out = np.zeros_like(a)
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            e = np.zeros_like(a)
+            e[i, j] = h
+            out[i, j] = (loss(a + e) - loss(a - e)) / (2 * h)
+    return out
+
+
+def test_logm_graph_error_quotes_the_op_name_not_its_type():
+    """#logm-no-gradient: tf.gradients' message names the op (here under a name scope), then its type."""
+
+    @tf.function(autograph=False)
+    def in_graph(a):
+        with tf.name_scope("loss"):
+            log = tf.linalg.logm(a)
+        return tf.gradients(tf.math.real(tf.reduce_sum(log)), a)
+
+    error = "No gradient defined for operation'loss/MatrixLogarithm' (op type: MatrixLogarithm)"
+    with pytest.raises(LookupError, match=re.escape(error)):
+        in_graph(tf.constant(A, tf.complex128))
+        pytest.fail(f"MatrixLogarithm has a gradient in a graph now: rewrite {PAGE}#logm-no-gradient")
+
+
+@pytest.mark.parametrize(
+    "a",
+    [A, np.array([[2.0, 1.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 0.5]]), np.eye(3)],
+    ids=["distinct", "jordan", "eye"],
+)
+def test_logm_recipe_matches_differences(a):
+    logm = recipe("34_logm_every_order.py")["logm"]
+    w = np.linspace(-1, 1, 9).reshape(3, 3)
+    x = tf.constant(a, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(w * tf.math.real(logm(tf.complex(x, tf.zeros_like(x)))))
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), logm_loss_difference(a, w), atol=1e-7)
+    np.testing.assert_array_equal(logm(tf.constant(a, tf.complex128)), tf.linalg.logm(tf.constant(a, tf.complex128)))
+
+
+def test_logm_recipe_batch_and_complex64():
+    logm = recipe("34_logm_every_order.py")["logm"]
+    x = tf.constant(np.stack([A, A.T]), tf.complex64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.math.real(logm(x)))
+    g = tape.gradient(y, x).numpy()
+    want = logm_loss_difference(A, np.ones((3, 3)))
+    np.testing.assert_allclose(g[0].real, want, atol=1e-4)
+    np.testing.assert_allclose(g[1].real, want.T, atol=1e-4)
+
+
+def test_logm_recipe_under_a_none_shape_signature():
+    """n from tf.shape: under TensorSpec([None, None]) the gradient keeps the input's shape."""
+    logm = recipe("34_logm_every_order.py")["logm"]
+    w = np.linspace(-1, 1, 9).reshape(3, 3)
+
+    @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float64)])
+    def gradient(a):
+        with tf.GradientTape() as tape:
+            tape.watch(a)
+            y = tf.reduce_sum(w * tf.math.real(logm(tf.complex(a, tf.zeros_like(a)))))
+        return tape.gradient(y, a)
+
+    np.testing.assert_allclose(gradient(tf.constant(A)).numpy(), logm_loss_difference(A, w), atol=1e-7)
+
+
+def test_logm_proof_and_alternatives():
+    out = stdout_of("34_logm_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError: Detected unsupported"), out
+    assert rows.pop("forward mode order 1").startswith("MISMATCH LookupError: gradient registry has no entry"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/34_logm_every_order.py: {rows}"
+    error = float(out.split("complex128 input, order 1: largest error ")[1].split()[0])
+    assert error < 1e-7, out
+    assert "LookupError: gradient registry has no entry for: MatrixLogarithm" in stdout_of("33_logm_no_gradient.py")
+    out = stdout_of("35_logm_alternatives.py")
+    assert "gradient [-0.4298 -0.2782 -0.0235], reference [-0.4298 -0.2782 -0.0235]" in out, out
+    assert "gradient [-0.5  0.   0. ], reference [-0.5  -0.25  0.  ]" in out, (
+        f"tf.linalg.eigh's gradient at a repeated eigenvalue changed: update {PAGE}#logm-no-gradient-alternatives\n{out}"
+    )
+    assert "eigh, two eigenvalues 1e-10 apart: values equal logm: True\n  gradient [-0.5   -0.125  0.   ]" in out, (
+        f"tf.linalg.eigh's gradient near a repeated eigenvalue changed: update {PAGE}#logm-no-gradient-alternatives"
+    )
+    assert "trace(logm a) = 1.050472, log det a = 1.050472" in out, out
+    error = "No gradient defined for operation'MatrixLogarithm' (op type: MatrixLogarithm)"
+    assert f"in a graph, tf.gradients: {error}\n" in stdout_of("33_logm_no_gradient.py"), (
+        f"update {PAGE}#logm-no-gradient (and .ru.md): it quotes {error!r}"
+    )
+
+
+def test_slogdet_phase_gradient_is_silently_zero_for_a_complex_matrix():
+    """#logm-no-gradient-alternatives: only log|det A| has a gradient; angle(sign) gets zeros, though it moves."""
+    z = tf.constant(A + 1j * np.array([[0.1, 0.2, 0.0], [0.0, -0.3, 0.1], [0.2, 0.0, 0.4]]))
+    with tf.GradientTape() as tape:
+        tape.watch(z)
+        sign, _ = tf.linalg.slogdet(z)
+        phase = tf.math.angle(sign)
+    got = tape.gradient(phase, z)
+    h, e = 1e-6, np.zeros((3, 3))
+    e[0, 0] = h
+    moved = (np.angle(np.linalg.det(z.numpy() + e)) - np.angle(np.linalg.det(z.numpy() - e))) / (2 * h)
+    assert abs(moved) > 1e-3 and got is not None and np.all(got.numpy() == 0), (
+        f"the gradient of angle(slogdet sign) is now {got}: update {PAGE}#logm-no-gradient-alternatives (and .ru.md)"
+    )

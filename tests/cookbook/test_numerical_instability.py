@@ -1,0 +1,368 @@
+"""The recipes of docs/cookbook/numerical-instability.md after reduce_std (logsumexp, atan2, sinc), checked on
+TensorFlow itself: the built-in gradient fails where the page says (a test that fails here names the section to
+rewrite), and the recipe's custom gradient, executed from its snippet's `recipe` section, matches its reference.
+The printed proofs are checked from the snippets' real output."""
+
+from __future__ import annotations
+
+import keras
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.cookbook.test_cookbook import DIR, blocks, gradient, recipe, stdout_of
+
+PAGE = "docs/cookbook/numerical-instability.md"
+NEG_INF = -np.inf
+DTYPES = [tf.float32, tf.float64]
+
+
+def fixed(anchor: str) -> str:
+    return f"TensorFlow fixed it: rewrite {PAGE}#{anchor} (and .ru.md, say from which release) and its snippets"
+
+
+def second_derivative(f, x):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        slope = inner.gradient(y, x)
+    return slope, outer.gradient(slope, x)
+
+
+# logsumexp (#logsumexp-all-neginf)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_reduce_logsumexp_gradient_is_nan_where_every_entry_is_minus_inf(dtype):
+    x = tf.constant([NEG_INF, NEG_INF], dtype)
+    assert tf.reduce_logsumexp(x).numpy() == NEG_INF
+    g = gradient(tf.reduce_logsumexp, x).numpy()
+    assert np.isnan(g).all(), f"tf.reduce_logsumexp's gradient at [-inf, -inf] ({dtype.name}) is {g}: " + fixed(
+        "logsumexp-all-neginf"
+    )
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_safe_logsumexp_matches_the_builtin_and_is_zero_on_an_empty_row(dtype):
+    safe = recipe("12_safe_logsumexp.py")["safe_logsumexp"]
+    x = tf.constant([[0.5, -1.0, NEG_INF], [NEG_INF, NEG_INF, NEG_INF]], dtype)
+    np.testing.assert_array_equal(safe(x).numpy(), tf.reduce_logsumexp(x, axis=-1).numpy())
+    g = gradient(safe, x).numpy()
+    np.testing.assert_allclose(g[0], gradient(lambda x: tf.reduce_logsumexp(x[0]), x).numpy()[0], rtol=1e-6)
+    assert (g[1] == 0).all(), f"safe_logsumexp's gradient on the all -inf row ({dtype.name}) is {g[1]}, not 0"
+    # jax-ml/jax#6811: logsumexp([-inf, -inf + a]) does not change with a
+    a = tf.constant(1.0, dtype)
+    assert gradient(lambda a: safe(tf.stack([tf.constant(NEG_INF, dtype), NEG_INF + a])), a).numpy() == 0
+
+
+def test_safe_logsumexp_proof():
+    out = stdout_of("12_safe_logsumexp.py")
+    rows = blocks(out)[0]
+    assert rows.pop("forward mode order 1") == "MISMATCH", (
+        f"forward mode through tf.reduce_logsumexp on an all -inf row is no longer nan: update {PAGE}"
+        f"#logsumexp-all-neginf-proof (and .ru.md):\n{out}"
+    )
+    assert set(rows.values()) == {"OK"}, f"{DIR}/12_safe_logsumexp.py: {rows}"
+    assert "forward mode around a tf.function: TypeError: " in out, (
+        f"{DIR}/12_safe_logsumexp.py: forward mode around a tf.function no longer raises a TypeError: update {PAGE}"
+        f"#logsumexp-all-neginf-proof (and .ru.md):\n{out}"
+    )
+
+
+def test_safe_logsumexp_forward_mode_around_a_tf_function_raises():
+    """An eager accumulator around a tf.function that calls the recipe: TensorFlow 2.21 raises a TypeError."""
+    safe = recipe("12_safe_logsumexp.py")["safe_logsumexp"]
+    x = tf.constant([[0.5, -1.0, NEG_INF], [NEG_INF, NEG_INF, NEG_INF]], tf.float64)
+    with pytest.raises(TypeError), tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)):
+        tf.function(safe)(x)
+
+
+def test_forward_mode_around_a_tf_function_raises_for_any_grad_that_calls_its_own_function():
+    """The cause of the TypeError above (the page's proof names it): grad calls the custom-gradient function again.
+    A minimal e(x) = exp(x) whose grad returns dy * e(x) raises the same; a grad without the call works."""
+
+    @tf.custom_gradient
+    def recursive(x):
+        return tf.exp(x), lambda dy: dy * recursive(x)
+
+    @tf.custom_gradient
+    def plain(x):
+        return tf.exp(x), lambda dy: dy * tf.exp(x)
+
+    x = tf.constant(1.0)
+    with pytest.raises(TypeError), tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)):
+        tf.function(recursive)(x)
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        y = tf.function(plain)(x)
+    assert abs(float(acc.jvp(y)) - np.e) < 1e-6
+
+
+def test_logsumexp_alternatives():
+    out = stdout_of("13_logsumexp_alternatives.py")
+    for name, row in [("finite log 0", "[0. 0. 0.]"), ("double where", "[0. 0. 0.]"), ("where after", "[nan nan nan]")]:
+        assert (
+            f"{name}: rows" in out and f"{row}, forward mode 1.0000" in out.split(f"{name}: rows")[1].split("\n")[1]
+        ), (
+            f"{DIR}/13_logsumexp_alternatives.py: {name} changed; update {PAGE}#logsumexp-all-neginf-alternatives:\n{out}"
+        )
+
+
+# atan2 (#atan2-origin-nan)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_atan2_gradient_is_nan_at_the_origin(dtype):
+    y, x = tf.constant(0.0, dtype), tf.constant(0.0, dtype)
+    with tf.GradientTape() as tape:
+        tape.watch([y, x])
+        angle = tf.math.atan2(y, x)
+    g = [t.numpy() for t in tape.gradient(angle, [y, x])]
+    assert angle.numpy() == 0 and np.isnan(g).all(), f"tf.math.atan2's gradient at (0, 0) is {g}: " + fixed(
+        "atan2-origin-nan"
+    )
+
+
+@pytest.mark.parametrize("y", [1e-20, 1e-30])
+def test_atan2_gradient_overflows_where_the_square_underflows_in_float32(y):
+    # y^2 = 1e-40 is a float32 subnormal; the CPU kernels flush it to 0 (below 1.2e-38, the smallest normal number)
+    assert tf.square(tf.constant(1e-20)).numpy() == 0, (
+        f"tf.square no longer flushes subnormals: update {PAGE}#atan2-origin-nan-why"
+    )
+    y, x = tf.constant(y), tf.constant(0.0)
+    with tf.GradientTape() as tape:
+        tape.watch([y, x])
+        angle = tf.math.atan2(y, x)
+    dy, dx = (t.numpy() for t in tape.gradient(angle, [y, x]))
+    assert np.isnan(dy) and dx == NEG_INF, (
+        f"tf.math.atan2's gradient at ({y.numpy()}, 0) in float32 is ({dy}, {dx}): " + fixed("atan2-origin-nan")
+    )
+    with tf.autodiff.ForwardAccumulator(y, tf.constant(1.0)) as acc:
+        safe = recipe("15_safe_atan2.py")["safe_atan2"](y, x)
+    assert not np.isfinite(acc.jvp(safe).numpy()), (
+        f"forward mode of safe_atan2 at ({y.numpy()}, 0): update {PAGE}#atan2-origin-nan-proof"
+    )
+
+
+ATAN2_NEAR_ORIGIN = [  # (y, x), dtype, what the built-in gradient is there
+    ((1e-19, 2e-19), tf.float32, "finite, wrong"),  # only y^2 is flushed: 25 % off
+    ((1e-30, 0.0), tf.float32, "not finite"),
+    ((1e-155, 0.0), tf.float64, "not finite"),  # |r| < 1.5e-154
+    ((1e-160, 1e-160), tf.float64, "not finite"),
+    ((1e-3, 0.0), tf.float16, "not finite"),
+    ((1e-3, 1e-3), tf.float16, "not finite"),
+]
+
+
+def atan2_gradient(f, y0, x0, dtype):
+    y, x = tf.constant([y0], dtype), tf.constant([x0], dtype)
+    with tf.GradientTape() as tape:
+        tape.watch([y, x])
+        angle = f(y, x)
+    return np.array([t.numpy()[0] for t in tape.gradient(angle, [y, x])], np.float64)
+
+
+@pytest.mark.parametrize(("point", "dtype", "builtin"), ATAN2_NEAR_ORIGIN, ids=lambda v: str(v))
+def test_atan2_near_the_origin_builtin_wrong_recipe_exact_in_each_dtype(point, dtype, builtin):
+    """Eager, a tape: the flush is per square; float64 fails too, float16 by overflow; the recipe is exact (the why)."""
+    y0, x0 = point
+    scale = max(abs(y0), abs(x0))  # float64 without underflow: x / r^2 = (x / s) / (s (r / s)^2)
+    y, x = y0 / scale, x0 / scale
+    exact = np.array([x, -y]) / (scale * (x * x + y * y))
+    got = atan2_gradient(tf.math.atan2, y0, x0, dtype)
+    if builtin == "not finite":
+        assert not np.isfinite(got).all(), (
+            f"tf.math.atan2 at {point} ({dtype.name}): {got}; update {PAGE}#atan2-origin-nan-why"
+        )
+    else:
+        assert np.isfinite(got).all() and abs(got[0] / exact[0] - 1.25) < 0.01, (  # 25 % off
+            f"tf.math.atan2 at {point} ({dtype.name}): {got}, exact {exact}; update {PAGE}#atan2-origin-nan-why"
+        )
+    safe = atan2_gradient(recipe("15_safe_atan2.py")["safe_atan2"], y0, x0, dtype)
+    rtol = 1e-3 if dtype == tf.float16 else 1e-6
+    np.testing.assert_allclose(safe, exact, rtol=rtol, err_msg=f"safe_atan2 at {point} ({dtype.name})")
+
+
+def test_atan2_in_float16_overflows_instead_of_flushing():
+    """Eager, a tape, float16: the squares are kept as subnormals; 1/(x^2 + y^2) overflows 65504 below |r| ~ 3.9e-3,
+    and the recipe's own division below |r| ~ 1.5e-5 (the page's why)."""
+    assert tf.square(tf.constant(5e-3, tf.float16)).numpy() > 0  # 2.5e-5, a float16 subnormal, not flushed
+    assert np.isfinite(atan2_gradient(tf.math.atan2, 4e-3, 0.0, tf.float16)).all()
+    assert not np.isfinite(atan2_gradient(tf.math.atan2, 3.8e-3, 0.0, tf.float16)).all()
+    safe = recipe("15_safe_atan2.py")["safe_atan2"]
+    np.testing.assert_allclose(atan2_gradient(safe, 3e-5, 0.0, tf.float16), [0.0, -1 / 3e-5], rtol=1e-3)
+    assert not np.isfinite(atan2_gradient(safe, 1e-5, 0.0, tf.float16)).all(), (
+        f"safe_atan2 at (1e-5, 0) in float16 is now finite; update {PAGE}#atan2-origin-nan-why"
+    )
+
+
+@pytest.mark.parametrize(("point", "dtype"), [((1e-40, 0.0), tf.float32), ((0.0, 1e-310), tf.float64)])
+def test_atan2_a_subnormal_input_is_read_as_zero(point, dtype):
+    """Eager, a tape: a subnormal input is the origin, for the built-in gradient (nan) and the recipe (0)."""
+    assert np.isnan(atan2_gradient(tf.math.atan2, *point, dtype)).all()
+    assert (atan2_gradient(recipe("15_safe_atan2.py")["safe_atan2"], *point, dtype) == 0).all()
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_safe_atan2_is_zero_at_the_origin_and_exact_elsewhere(dtype):
+    safe = recipe("15_safe_atan2.py")["safe_atan2"]
+    ys, xs = [0.0, 1e-30, 0.0, 1.0, -2.0, 3e-30], [0.0, 0.0, 1e-30, 1.0, 0.5, -4e-30]
+    y, x = tf.constant(ys, dtype), tf.constant(xs, dtype)
+    with tf.GradientTape() as tape:
+        tape.watch([y, x])
+        angle = safe(y, x)
+    dy, dx = (t.numpy() for t in tape.gradient(angle, [y, x]))
+    np.testing.assert_array_equal(angle.numpy(), tf.math.atan2(y, x).numpy())
+    r2 = np.array(xs) ** 2 + np.array(ys) ** 2
+    want_dy = np.divide(xs, r2, out=np.zeros(6), where=r2 > 0)
+    want_dx = np.divide(np.negative(ys), r2, out=np.zeros(6), where=r2 > 0)
+    np.testing.assert_allclose(dy, want_dy, rtol=1e-6)
+    np.testing.assert_allclose(dx, want_dx, rtol=1e-6)
+
+
+def test_safe_atan2_proof_and_the_double_where():
+    out = stdout_of("15_safe_atan2.py")
+    smooth, origin = blocks(out)[:2]
+    assert set(smooth.values()) == {"OK"}, f"{DIR}/15_safe_atan2.py away from the origin: {smooth}"
+    assert origin.pop("forward mode order 1") == "MISMATCH", (
+        f"forward mode of tf.math.atan2 at (0, 0) is no longer nan: update {PAGE}#atan2-origin-nan-proof:\n{out}"
+    )
+    assert set(origin.values()) == {"OK"}, f"{DIR}/15_safe_atan2.py at the origin: {origin}"
+    assert "(1e-30, 0): (0, -1e+30), exact (0, -1e+30)" in out, out
+    out = stdout_of("16_atan2_double_where.py")
+    assert "(0, 0): angle 0.0000, gradient (0, 0), forward mode 0" in out, out
+    assert "(1e-30, 0): angle 1.5708, gradient (nan, -inf), forward mode -inf" in out, (
+        f"{DIR}/16_atan2_double_where.py next to the origin changed; update {PAGE}#atan2-origin-nan-alternatives:\n{out}"
+    )
+
+
+# sinc (#sinc-zero-nan)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("name", ["keras.ops.sinc", "tf.experimental.numpy.sinc"])
+def test_sinc_gradient_is_nan_at_zero(name, dtype):
+    sinc = keras.ops.sinc if name == "keras.ops.sinc" else tf.experimental.numpy.sinc
+    x = tf.constant([0.0], dtype)
+    g = gradient(sinc, x).numpy()
+    assert sinc(x).numpy()[0] == 1 and np.isnan(g).all(), f"{name}'s gradient at 0 ({dtype.name}) is {g}: " + fixed(
+        "sinc-zero-nan"
+    )
+
+
+def test_builtin_sinc_gradient_loses_digits_near_zero_in_float32():
+    g = gradient(keras.ops.sinc, tf.constant([1e-3])).numpy()[0]
+    exact = -(np.pi**2) * 1e-3 / 3 * (1 - (np.pi * 1e-3) ** 2 / 10)
+    assert abs(g / exact - 1) > 0.01, f"keras.ops.sinc's float32 gradient at 1e-3 is {g}, now close to {exact}: " + (
+        f"update {PAGE}#sinc-zero-nan-problem"
+    )
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_safe_sinc_matches_the_derivatives(dtype):
+    safe = recipe("18_safe_sinc.py")["safe_sinc"]
+    xs = np.array([0.0, 1e-3, 0.1, 0.2, 2.5])
+    x = tf.constant(xs, dtype)
+    np.testing.assert_allclose(safe(x).numpy(), np.sinc(xs), rtol=1e-6)
+    t = np.pi * xs
+    with np.errstate(invalid="ignore", divide="ignore"):
+        closed = np.where(t == 0, 0.0, np.pi * (t * np.cos(t) - np.sin(t)) / t**2)
+    k = np.arange(1, 11)[:, None]  # the series to t^19: exact in float64 where |t| < 0.5
+    factorial = np.array([np.prod(np.arange(1.0, 2 * n + 2)) for n in range(1, 11)])[:, None]
+    series = np.pi * np.sum((-1.0) ** k * 2 * k * t ** (2 * k - 1) / factorial, axis=0)
+    want = np.where(np.abs(t) < 0.5, series, closed)
+    slope, second = second_derivative(safe, x)
+    tol = {"rtol": 1e-5, "atol": 1e-6} if dtype == tf.float32 else {"rtol": 1e-12, "atol": 1e-15}
+    np.testing.assert_allclose(slope.numpy(), want, **tol)
+    assert np.isclose(second.numpy()[0], -(np.pi**2) / 3, rtol=1e-6), second.numpy()
+
+
+def test_safe_sinc_second_derivative_is_finite_for_large_x_in_float32():
+    # the series branch is not taken there; unguarded, its t^11 overflows and tf.where's 0 * inf is nan
+    safe = recipe("18_safe_sinc.py")["safe_sinc"]
+    xs = np.array([3e4, 1e5])
+    slope, second = second_derivative(safe, tf.constant(xs, tf.float32))
+    builtin_slope, builtin_second = second_derivative(keras.ops.sinc, tf.constant(xs, tf.float32))
+    assert np.isfinite(second.numpy()).all(), f"safe_sinc's float32 second derivative at {xs} is {second.numpy()}"
+    np.testing.assert_allclose(slope.numpy(), builtin_slope.numpy(), rtol=1e-5, atol=1e-12)
+    np.testing.assert_allclose(second.numpy(), builtin_second.numpy(), rtol=1e-4, atol=1e-12)
+
+
+def test_safe_sinc_series_needs_its_six_terms():
+    # the page: six terms, an error below 1e-14 where |t| < 0.5; five terms are about 1e-12 off at |t| = 0.5
+    slope = recipe("18_safe_sinc.py")["sin_t_over_t_slope"]
+    t = np.linspace(-0.4999, 0.4999, 2001)
+    k = np.arange(1, 13)[:, None]
+    factorial = np.array([np.prod(np.arange(1.0, 2 * n + 2)) for n in range(1, 13)])[:, None]
+    exact = np.sum((-1.0) ** k * 2 * k * t ** (2 * k - 1) / factorial, axis=0)
+    error = np.max(np.abs(slope(tf.constant(t, tf.float64)).numpy() - exact))
+    assert error < 1e-14, f"{DIR}/18_safe_sinc.py: the series is {error:.2g} off; update {PAGE}#sinc-zero-nan-recipe"
+
+
+def test_safe_sinc_forward_mode_is_the_forward_pass_in_float32():
+    safe = recipe("18_safe_sinc.py")["safe_sinc"]
+    x = tf.constant([0.0, 1e-3])
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as outer:
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as inner:
+            y = safe(x)
+        jvp = inner.jvp(y)
+    exact = -(np.pi**2) * 1e-3 / 3 * (1 - (np.pi * 1e-3) ** 2 / 10)
+    assert abs(jvp.numpy()[1] / exact - 1) > 0.01, (
+        f"forward mode of safe_sinc at 1e-3 (float32) is now exact: {PAGE}#sinc-zero-nan-proof"
+    )
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = safe(x)
+        slope = tape.gradient(y, x)
+    assert np.isclose(acc.jvp(slope).numpy()[0], -(np.pi**2) / 3, rtol=1e-6), (
+        f"forward over a tape: {PAGE}#sinc-zero-nan-proof"
+    )
+    assert outer.jvp(jvp).numpy()[0] == 0, (
+        f"forward over forward of safe_sinc at 0 is not 0: {PAGE}#sinc-zero-nan-proof"
+    )
+
+
+@pytest.mark.parametrize(
+    ("snippet", "name", "args", "tangents", "want", "dtype"),
+    [
+        ("15_safe_atan2.py", "safe_atan2", ([0.0, 1.0], [0.0, 1.0]), ([1.0, 1.0], [1.0, 1.0]), [0.0, 0.0], tf.float64),
+        ("18_safe_sinc.py", "safe_sinc", ([0.0, 1e-3],), ([1.0, 1.0],), [0.0, -0.00328986813], tf.float32),
+    ],
+    ids=["atan2 at the origin, float64", "sinc at 0 and 1e-3, float32"],
+)
+def test_forward_mode_around_a_tf_function_uses_the_recipes_grad(snippet, name, args, tangents, want, dtype):
+    """An eager accumulator around a tf.function that calls the recipe (#what-each-context-does): grad's result."""
+    f = tf.function(recipe(snippet)[name])
+    primals = [tf.constant(a, dtype) for a in args]
+    with tf.autodiff.ForwardAccumulator(primals, [tf.constant(t, dtype) for t in tangents]) as acc:
+        y = f(*primals)
+    np.testing.assert_allclose(acc.jvp(y).numpy(), want, rtol=1e-6, atol=1e-12, err_msg=f"{name}: update {PAGE}")
+
+
+def test_finite_log_zero_overflows_when_two_are_added():
+    # tf.float32.min + tf.float32.min is -inf again: the nan is back (CTC, HMM recursions)
+    a = tf.constant([[0.5, -1.0], [1.0, 0.0]])
+    log_mask = tf.maximum(tf.constant([[0.0, 0.0], [NEG_INF, NEG_INF]]), tf.float32.min)
+    log_other = tf.maximum(tf.constant([[0.0, NEG_INF], [NEG_INF, NEG_INF]]), tf.float32.min)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        z = a + log_mask + log_other
+        total = tf.reduce_logsumexp(tf.reduce_logsumexp(z, axis=-1))
+    g = tape.gradient(total, a).numpy()
+    assert z.numpy()[1, 0] == NEG_INF and np.isnan(g[1]).all(), (
+        f"two finite log 0s no longer overflow ({z.numpy()}, {g}): update {PAGE}#logsumexp-all-neginf-alternatives"
+    )
+
+
+def test_safe_sinc_proof_and_alternatives():
+    out = stdout_of("18_safe_sinc.py")
+    rows = blocks(out)[0]
+    assert set(rows.values()) == {"OK"}, f"{DIR}/18_safe_sinc.py: {rows}"
+    assert "second derivative at 0: -3.2899" in out, out
+    out = stdout_of("19_sinc_alternatives.py")
+    assert "double where float32: gradient [0, -0.0034515], second derivative at 0: 0\n" in out, (
+        f"{DIR}/19_sinc_alternatives.py: the double where changed; update {PAGE}#sinc-zero-nan-alternatives:\n{out}"
+    )
+    assert "series float32: gradient [0, -0.0032899], second derivative at 0: -3.2899" in out, out
