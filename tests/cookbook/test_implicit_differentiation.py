@@ -266,6 +266,9 @@ def test_in_a_tf1_session_the_assert_is_not_run_and_no_convergence_is_nan():
         with tf.compat.v1.Session() as session:
             got = session.run(z, {a: [1.4]})
             converged = session.run(z, {a: [0.5]})
+            dz = tf.compat.v1.gradients(z, a)[0]
+            with pytest.raises(tf.errors.InvalidArgumentError, match="Input matrix is not invertible"):
+                session.run(dz, {a: [1.4]})  # the page: fetching its gradient raises
     assert np.isnan(got).all(), (
         f"a TF1 Session now runs the recipe's Assert (or returns {got} at a = 1.4): update "
         f"{PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"

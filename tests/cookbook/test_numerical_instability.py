@@ -72,28 +72,49 @@ def test_safe_logsumexp_proof():
 
 
 def test_safe_logsumexp_forward_mode_around_a_tf_function_raises():
-    """An eager accumulator around a tf.function that calls the recipe: TensorFlow 2.21 raises a TypeError."""
+    """An accumulator around a tf.function that calls the recipe, eager or itself in a tf.function: TensorFlow 2.21
+    raises a TypeError."""
     safe = recipe("12_safe_logsumexp.py")["safe_logsumexp"]
     x = tf.constant([[0.5, -1.0, NEG_INF], [NEG_INF, NEG_INF, NEG_INF]], tf.float64)
+    inner = tf.function(safe)
     with pytest.raises(TypeError), tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)):
-        tf.function(safe)(x)
+        inner(x)
+
+    @tf.function
+    def nested(x):
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+            y = inner(x)
+        return acc.jvp(y)
+
+    with pytest.raises(TypeError):
+        nested(x)
 
 
-def test_forward_mode_around_a_tf_function_raises_for_any_grad_that_calls_its_own_function():
-    """The cause of the TypeError above (the page's proof names it): grad calls the custom-gradient function again.
-    A minimal e(x) = exp(x) whose grad returns dy * e(x) raises the same; a grad without the call works."""
+def test_forward_mode_around_a_tf_function_raises_for_any_grad_that_calls_a_custom_gradient_function():
+    """The cause of the TypeError above (the page's proof names it): grad calls a custom-gradient function, its own
+    or another, on the watched input. A minimal e(x) = exp(x) whose grad returns dy * e(x) raises the same, and so
+    does one whose grad calls another; a grad without such a call works."""
 
     @tf.custom_gradient
     def recursive(x):
         return tf.exp(x), lambda dy: dy * recursive(x)
 
     @tf.custom_gradient
+    def other(x):
+        return tf.exp(x), lambda dy: dy * tf.exp(x)
+
+    @tf.custom_gradient
+    def calls_other(x):
+        return tf.exp(x), lambda dy: dy * other(x)
+
+    @tf.custom_gradient
     def plain(x):
         return tf.exp(x), lambda dy: dy * tf.exp(x)
 
     x = tf.constant(1.0)
-    with pytest.raises(TypeError), tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)):
-        tf.function(recursive)(x)
+    for f in (recursive, calls_other):
+        with pytest.raises(TypeError), tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)):
+            tf.function(f)(x)
     with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
         y = tf.function(plain)(x)
     assert abs(float(acc.jvp(y)) - np.e) < 1e-6
@@ -192,9 +213,14 @@ def test_atan2_in_float16_overflows_instead_of_flushing():
     assert not np.isfinite(atan2_gradient(tf.math.atan2, 3.8e-3, 0.0, tf.float16)).all()
     safe = recipe("15_safe_atan2.py")["safe_atan2"]
     np.testing.assert_allclose(atan2_gradient(safe, 3e-5, 0.0, tf.float16), [0.0, -1 / 3e-5], rtol=1e-3)
-    assert not np.isfinite(atan2_gradient(safe, 1e-5, 0.0, tf.float16)).all(), (
-        f"safe_atan2 at (1e-5, 0) in float16 is now finite; update {PAGE}#atan2-origin-nan-why"
+    r16 = float(np.float16(1.6e-5))  # the float16 input, 1.5974e-5
+    np.testing.assert_allclose(atan2_gradient(safe, 1.6e-5, 0.0, tf.float16), [0.0, -1 / r16], rtol=1e-3)
+    dy, dx = atan2_gradient(safe, 1.5e-5, 0.0, tf.float16)  # the exact -1/1.5e-5 = -66667 is past 65504
+    assert np.isnan(dy) and dx == -np.inf, (
+        f"safe_atan2 at (1.5e-5, 0) in float16: {dy}, {dx}, not nan, -inf; update {PAGE}#atan2-origin-nan-why"
     )
+    d16 = float(np.float16(1.1e-5 / 2**0.5))  # on the diagonal, |r| ~ 1.1e-5: the exact 1 / (2 d) stays below 65504
+    np.testing.assert_allclose(atan2_gradient(safe, d16, d16, tf.float16)[0], 1 / (2 * d16), rtol=2e-3)
 
 
 @pytest.mark.parametrize(("point", "dtype"), [((1e-40, 0.0), tf.float32), ((0.0, 1e-310), tf.float64)])

@@ -434,6 +434,20 @@ def test_autograph_keeps_the_type_of_a_fixed_list_of_errors_and_wraps_the_others
     assert isinstance(e.value, error) == kept != isinstance(e.value, StagingError), f"{type(e.value)}; {entry}"
 
 
+def test_autograph_keeps_its_own_staging_error_as_it_is():
+    """AutoGraph's own errors keep their type too (api.py): a StagingError raised inside is not wrapped again."""
+    entry = where("error-message.md#sparse-reduce-max-no-gradient")
+
+    @tf.function
+    def step():
+        tf.constant(1.0)
+        raise StagingError(["raised inside"], "raised inside")
+
+    with pytest.raises(StagingError, match="raised inside") as e:
+        step()
+    assert "raised inside" in str(e.value) and "StagingError" not in str(e.value.args[1:]), f"{e.value!r}; {entry}"
+
+
 def test_sparse_reduce_max_does_not_compile_with_xla_and_the_segment_max_fix_does():
     entry = where("error-message.md#sparse-reduce-max-no-gradient")
     values = tf.Variable([-1.0, 2.0, 2.0])
