@@ -24,10 +24,11 @@ _DELIMITERS = {"span": (r"\(", r"\)"), "div": (r"\[", r"\]")}
 
 
 # latex2mathml writes f' as <msup><mi>f</mi><mi>′</mi></msup>: the prime shrunk to script size and raised again.
+# \operatorname{sinc}' has an <mo>sinc</mo> base instead: the same fix.
 # U+2032-2034 are already small raised marks, so Chromium drew a speck 2.5 px tall at 16 px (0.16 em; in Noto Sans
 # Math, DejaVu Sans and Liberation Serif alike) and f′ looked like f″. Set after the letter at full size, as text
 # writes them, they are 0.27 em tall in the site's math font (tests/site/test_formulas_on_screen.py measures it).
-_PRIMED = re.compile(r"<msup>(?P<base><mi>[^<]*</mi>)<mi>(?P<primes>&#x0203[234];|[\u2032-\u2034])</mi></msup>")
+_PRIMED = re.compile(r"<msup>(?P<base><m[io]>[^<]*</m[io]>)<mi>(?P<primes>&#x0203[234];|[\u2032-\u2034])</mi></msup>")
 
 
 def _primes_at_full_size(mathml: str) -> str:
