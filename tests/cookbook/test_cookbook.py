@@ -43,6 +43,14 @@ def gradient(f, x, **kwargs):
     return tape.gradient(y, x, **kwargs)
 
 
+def second_derivative(f, x):
+    """The first and the second derivative of f at x, with nested tapes (eager)."""
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        first = gradient(f, x)
+    return first, outer.gradient(first, x)
+
+
 def central_difference(f, x, h=1e-6):
     x = np.asarray(x, dtype=np.float64)
     return np.array([(f(x + d) - f(x - d)) / (2 * h) for d in h * np.eye(len(x))])

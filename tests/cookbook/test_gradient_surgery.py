@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from tests.cookbook.test_cookbook import DIR, blocks, gradient, recipe, stdout_of
+from tests.cookbook.test_cookbook import DIR, blocks, gradient, recipe, second_derivative, stdout_of
 
 PAGE = "docs/cookbook/gradient-surgery.md"
 SNIPPET = "41_gradient_surgery.py"
@@ -70,16 +70,6 @@ def test_forward_mode_gives_the_unmodified_derivative():
     np.testing.assert_allclose(
         acc.jvp(y).numpy(), 3 * x.numpy() ** 2, err_msg=f"{PAGE}#clip-scale-gradient-backward-proof"
     )
-
-
-def second_derivative(f, x):
-    with tf.GradientTape() as outer:
-        outer.watch(x)
-        with tf.GradientTape() as inner:
-            inner.watch(x)
-            y = f(x)
-        first = inner.gradient(y, x)
-    return first, outer.gradient(first, x)
 
 
 def test_order_2_crosses_the_point_again_for_the_recipe_and_the_stop_gradient_trick():

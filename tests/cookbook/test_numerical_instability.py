@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from tests.cookbook.test_cookbook import DIR, blocks, gradient, recipe, stdout_of
+from tests.cookbook.test_cookbook import DIR, blocks, gradient, recipe, second_derivative, stdout_of
 
 PAGE = "docs/cookbook/numerical-instability.md"
 NEG_INF = -np.inf
@@ -19,16 +19,6 @@ DTYPES = [tf.float32, tf.float64]
 
 def fixed(anchor: str) -> str:
     return f"TensorFlow fixed it: rewrite {PAGE}#{anchor} (and .ru.md, say from which release) and its snippets"
-
-
-def second_derivative(f, x):
-    with tf.GradientTape() as outer:
-        outer.watch(x)
-        with tf.GradientTape() as inner:
-            inner.watch(x)
-            y = f(x)
-        slope = inner.gradient(y, x)
-    return slope, outer.gradient(slope, x)
 
 
 # logsumexp (#logsumexp-all-neginf)

@@ -12,22 +12,20 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from tests.cookbook.test_cookbook import DIR, ROOT, SECTION, blocks, gradient, recipe, stdout_of
+from tests.cookbook.test_cookbook import (
+    DIR,
+    ROOT,
+    SECTION,
+    blocks,
+    central_difference,
+    gradient,
+    recipe,
+    second_derivative,
+    stdout_of,
+)
 
 PAGE = "docs/cookbook/special-points.md"
 FIXED = "TensorFlow fixed it: rewrite {PAGE}#{anchor} (and .ru.md; say from which release) and its snippets"
-
-
-def central_difference(f, x, h=1e-6):
-    x = np.asarray(x, dtype=np.float64)
-    return np.array([(f(x + d) - f(x - d)) / (2 * h) for d in h * np.eye(len(x))])
-
-
-def second(f, x):
-    with tf.GradientTape() as outer:
-        outer.watch(x)
-        first = gradient(f, x)
-    return first, outer.gradient(first, x)
 
 
 # tf.math.cumprod at a zero (#cumprod-zero)
@@ -79,7 +77,7 @@ def test_safe_cumprod_matches_differences_at_zeros_orders_1_and_2(dtype):
     )
     # order 2: d/dx_j of the gradient of sum(cumprod) at [0, 2, 3]; the Hessian by differences of the exact gradient
     x = tf.constant([0.0, 2.0, 3.0], tf.float64)
-    _, hessian_row_sum = second(lambda x: tf.reduce_sum(cumprod(x)), x)
+    _, hessian_row_sum = second_derivative(lambda x: tf.reduce_sum(cumprod(x)), x)
     grad_of = lambda v: np.array([1 + v[1] + v[1] * v[2], v[0] + v[0] * v[2], v[0] * v[1]])  # noqa: E731
     want = central_difference(lambda v: grad_of(v).sum(), [0.0, 2.0, 3.0])
     np.testing.assert_allclose(hessian_row_sum.numpy(), want, atol=1e-8)
@@ -192,7 +190,7 @@ def test_bessel_i1_gradient_is_one_at_zero(dtype):
 def test_bessel_i1_second_derivative_is_nan_at_zero_and_i1e_route_too():
     x = tf.constant([0.0], tf.float64)
     for f in (tf.math.bessel_i1, lambda x: tf.exp(tf.abs(x)) * tf.math.bessel_i1e(x)):
-        first, second_ = second(f, x)
+        first, second_ = second_derivative(f, x)
         assert np.isnan(second_.numpy()[0]), (
             f"the second derivative at 0 is {second_.numpy()}, no longer nan: update {PAGE}#bessel-i1-zero-alternatives"
         )
@@ -209,7 +207,7 @@ def test_safe_bessel_i1_orders_1_and_2():
     for dtype in (tf.float32, tf.float64):
         x = tf.constant([0.0, 5e-5, 1.0, -2.0], dtype)
         np.testing.assert_array_equal(bessel_i1(x).numpy(), tf.math.bessel_i1(x).numpy())
-        first, second_ = second(bessel_i1, x)
+        first, second_ = second_derivative(bessel_i1, x)
         i1 = lambda v: tf.math.bessel_i1(tf.constant(v, tf.float64)).numpy()  # noqa: E731
         h, v = 1e-4, x.numpy().astype(np.float64)
         np.testing.assert_allclose(first.numpy(), (i1(v + h) - i1(v - h)) / (2 * h), rtol=1e-6, atol=1e-7)
@@ -356,7 +354,7 @@ def bessel_i1_with_switch(switch):
 
 def bessel_i1_second_relative_error(f, lo, hi, dtype=tf.float32):
     x = np.linspace(lo, hi, 3000).astype(dtype.as_numpy_dtype)
-    _, d2 = second(f, tf.constant(x))
+    _, d2 = second_derivative(f, tf.constant(x))
     v = x.astype(np.float64)
     true = 3 * v / 8 + 5 * v**3 / 96 + 7 * v**5 / 3072 + 9 * v**7 / 2949120  # I1''(x), its series
     return np.max(np.abs(d2.numpy() - true) / true)
@@ -389,7 +387,7 @@ def test_safe_bessel_i1_float64_second_derivative_around_the_switch():
 
 def test_bessel_i1_builtin_wrong_near_zero_subnormal_and_overflow():
     # the second derivative is wrong near 0, not only nan at 0 (the page: "nan at 0 and wrong near it")
-    _, d2 = second(tf.math.bessel_i1, tf.constant([-1e-10], tf.float64))
+    _, d2 = second_derivative(tf.math.bessel_i1, tf.constant([-1e-10], tf.float64))
     assert abs(d2.numpy()[0]) > 1e-7, (
         f"d2 of tf.math.bessel_i1 at -1e-10 is {d2.numpy()}: update {PAGE}#bessel-i1-zero-why"
     )
