@@ -198,6 +198,27 @@ def test_keras_softmax_gives_zeros_for_a_fully_masked_row_and_a_finite_gradient(
     assert not has_nan(tape.gradient(loss, scores)), entry
 
 
+@pytest.mark.parametrize(
+    ("dtype", "fill", "row"),
+    [("float16", -3e4, [1.0, 40.0, 70.0]), ("float32", -1e9, [1.0, 100.0, 200.0])],
+)
+def test_a_zero_weight_does_not_hide_the_log_of_a_probability_rounded_to_zero(dtype, fill, row):
+    entry = where("nan-inf.md#masked-softmax-nan")
+    scores = tf.Variable(tf.constant([[1.0, 2.0, 3.0], row], dtype))
+    keep = tf.constant([[True, True, False], [False, False, False]])
+    weights = tf.constant([1.0, 0.0], dtype)
+    mask = tf.where(keep, tf.constant(0.0, dtype), tf.constant(fill, dtype))
+    for log_p, nan in [(lambda s: tf.math.log(tf.nn.softmax(s)), True), (tf.nn.log_softmax, False)]:
+        with tf.GradientTape() as tape:
+            log_probs = log_p(scores + mask)
+            loss = tf.reduce_sum(weights * -log_probs[:, 0])
+        g = tape.gradient(loss, scores)
+        assert has_nan(loss) == has_nan(g[1]) == nan, f"{dtype} {fill} {row}, nan expected: {nan}; {entry}"
+        if not nan:
+            assert g[1].numpy().tolist() == [0.0, 0.0, 0.0], f"{g}; {entry}"
+    assert float(tf.nn.softmax(scores + mask)[1, 0]) == 0.0, f"{dtype}: the first probability no longer rounds to 0; {entry}"
+
+
 # nan-inf.md#logcosh-overflow
 def test_hand_written_logcosh_overflows_and_the_stable_form_and_keras_do_not():
     entry = where("nan-inf.md#logcosh-overflow")
