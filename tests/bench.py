@@ -10,8 +10,10 @@
    the rebuild after a real page edit (`make build` and `make serve`), each the median of BENCH_RUNS runs
    (default 5) with the load average and PASS or FAIL against its budget.
 
-BENCH_ONLY=pages runs 1 and 2 only, BENCH_ONLY=speed 3 only, BENCH_ONLY=lighthouse the Lighthouse bar of
-tests/bench_lighthouse.py (median of 5 per page); the default runs all. BENCH_SPEED=warm,cold,build,serve picks
+4. Each cookbook snippet run alone, as a reader runs it, against issue 23's 15 s (tests/bench_recipes.py).
+
+BENCH_ONLY=pages runs 1 and 2 only, BENCH_ONLY=speed 3 only, BENCH_ONLY=recipes 4 only, BENCH_ONLY=lighthouse the
+Lighthouse bar of tests/bench_lighthouse.py (median of 5 per page); the default runs all. BENCH_SPEED=warm,cold,build,serve picks
 the figures of 3 (default all).
 """
 
@@ -27,6 +29,7 @@ from pathlib import Path
 
 from tests.bench_lighthouse import CATEGORIES, LIGHTHOUSE, lighthouse_bar
 from tests.bench_lighthouse import run_once as lighthouse
+from tests.bench_recipes import recipe_times
 from tests.bench_speed import RUNS as SPEED_RUNS
 from tests.bench_speed import speed_figures
 from tests.site.siteinfo import (
@@ -216,12 +219,13 @@ def speed_table() -> None:
         )
 
 
-# BENCH_ONLY=pages (Lighthouse, page weights, screenshots) or BENCH_ONLY=speed (warm, cold, rebuild); default both.
+# BENCH_ONLY=pages (Lighthouse, page weights, screenshots), speed (warm, cold, rebuild), lighthouse, recipes; default all.
 PARTS = {
     "pages": page_figures,
     "speed": speed_table,
     "lighthouse": lighthouse_bar,
-}  # lighthouse: tests/bench_lighthouse.py
+    "recipes": recipe_times,
+}  # lighthouse: tests/bench_lighthouse.py; recipes: tests/bench_recipes.py
 
 
 def main() -> int:
