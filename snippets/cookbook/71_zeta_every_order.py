@@ -266,4 +266,13 @@ print("zeta at x = [3, 1.2, 10], q = [0.5, 2, 1.5]; [1.5, 6, 2], [1, 0.9, 20]:")
 check_gradient(zeta_of, points, k=2, saved=saved)
 print("in a fresh process:")
 saved.run()
+
+x, q = tf.constant(3.0, tf.float64), tf.constant(0.5, tf.float64)
+for name, f in [("zeta", zeta), ("tf.function(zeta)", tf.function(zeta))]:
+    try:  # forward mode: eager, and around a tf.function
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+            z = f(x, q)
+        print(f"forward mode, d/dx {name}(3, 0.5): {acc.jvp(z):.6f}")
+    except TypeError as e:
+        print(f"forward mode, d/dx {name}(3, 0.5): {type(e).__name__}: {e}")
 # --8<-- [end:proof]
