@@ -1,4 +1,4 @@
-"""tf.math.zeta with a gradient in x, of every order (Euler-Maclaurin), proven."""
+"""tf.math.zeta with a gradient in x of every order (Euler-Maclaurin), proven."""
 
 # --8<-- [start:check]
 import json

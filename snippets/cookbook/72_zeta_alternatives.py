@@ -28,6 +28,5 @@ with tf.GradientTape() as outer:
         inner.watch(x)
         z = zeta_differences(x, q)
     first = inner.gradient(z, x)
-print(
-    f"differences in grad: order 1 {first:.6f}, order 2 {outer.gradient(first, x)}"
-)
+second = outer.gradient(first, x)
+print(f"differences in grad: order 1 {first:.6f}, order 2 {second}")
