@@ -209,3 +209,69 @@ def test_igamma_proof_and_alternatives():
     out = stdout_of("75_igamma_alternatives.py")
     assert "igammac, d2/da2: LookupError: gradient registry has no entry for: IgammaGradA" in out, out
     assert "differences in grad: d2/da2 0.100589\n  d3/da3: LookupError" in out, out
+
+
+# tf.math.betainc (#betainc-no-gradient-a-b)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_betainc_gradients_in_a_and_b_are_none(dtype):
+    a, b, x = (tf.constant(v, dtype) for v in (2.0, 3.0, 0.4))
+    with tf.GradientTape() as tape:
+        tape.watch([a, b, x])
+        y = tf.math.betainc(a, b, x)
+    da, db, dx = tape.gradient(y, [a, b, x])
+    assert da is None and db is None, f"tf.math.betainc has gradients in a, b now ({da}, {db}): " + FIXED.format(
+        PAGE=PAGE, anchor="betainc-no-gradient-a-b"
+    )
+    assert np.isclose(float(dx), 1.728, rtol=1e-5)
+
+
+def test_betainc_forward_mode_in_a_is_silently_zero():
+    a, b, x = (tf.constant(v, tf.float64) for v in (2.0, 3.0, 0.4))
+    with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
+        y = tf.math.betainc(a, b, x)
+    assert float(acc.jvp(y)) == 0, (
+        f"forward mode of tf.math.betainc in a changed: update {PAGE}#betainc-no-gradient-a-b-proof"
+    )
+
+
+BETAINC_GRID = [
+    (a, b, x) for a in (0.1, 1.0, 3.0, 50.0) for b in (0.1, 0.5, 10.0, 50.0) for x in (1e-3, 0.3, 0.7, 0.95, 0.999)
+]
+
+
+@pytest.mark.parametrize(("a", "b", "x"), BETAINC_GRID)
+def test_betainc_da_db_match_differences(a, b, x):
+    """#betainc-no-gradient-a-b-recipe: relative 1e-6 plus 1e-9 for 0.1 <= a, b <= 50, 1e-3 <= x <= 0.999."""
+    betainc_da_db = recipe("77_betainc_every_order.py")["betainc_da_db"]
+    at, bt, xt = (tf.constant([v], tf.float64) for v in (a, b, x))
+    da, db = (float(g[0]) for g in betainc_da_db(at, bt, xt))
+    h = 1e-6
+    want_a = float((tf.math.betainc(at + h, bt, xt) - tf.math.betainc(at - h, bt, xt))[0]) / (2 * h)
+    want_b = float((tf.math.betainc(at, bt + h, xt) - tf.math.betainc(at, bt - h, xt))[0]) / (2 * h)
+    assert abs(da - want_a) <= 1e-6 * abs(want_a) + 1e-9, (a, b, x, da, want_a)
+    assert abs(db - want_b) <= 1e-6 * abs(want_b) + 1e-9, (a, b, x, db, want_b)
+
+
+def test_betainc_recipe_second_order_in_a_matches_differences_of_its_first():
+    ns = recipe("77_betainc_every_order.py")
+    b, x = tf.constant(3.0, tf.float64), tf.constant(0.4, tf.float64)
+    _, second = second_derivative(lambda a: ns["betainc"](a, b, x), tf.constant(2.0, tf.float64))
+    h = 1e-5
+    first = [float(ns["betainc_da_db"](tf.constant(2.0 + s, tf.float64), b, x)[0]) for s in (h, -h)]
+    np.testing.assert_allclose(float(second), (first[0] - first[1]) / (2 * h), rtol=1e-7)
+
+
+def test_betainc_proof_and_alternatives():
+    out = stdout_of("77_betainc_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("forward mode order 1").startswith("MISMATCH"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/77_betainc_every_order.py: {rows}"
+    out = stdout_of("76_betainc_no_gradient.py")
+    assert "float64: d/da None, d/db None, d/dx 1.728000" in out, out
+    assert "reference (central differences): d/da -0.240869, d/db 0.156344" in out, out
+    out = stdout_of("78_betainc_alternatives.py")
+    assert "differences in grad: d/da -0.240869, d2/da2 None" in out, (
+        f"central differences of betainc now have a second derivative in a: update {PAGE}#betainc-no-gradient-a-b-alternatives"
+    )
