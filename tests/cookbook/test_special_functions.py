@@ -1,0 +1,277 @@
+"""The recipes of docs/cookbook/special-functions.md, checked on TensorFlow itself.
+
+Each built-in failure test names the section to rewrite when TensorFlow fixes it; each recipe test runs the page's
+`recipe` section (not a copy) against its reference; the proofs are read from the snippets' real output.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tests.cookbook.test_cookbook import blocks, recipe, second_derivative, stdout_of
+
+PAGE = "docs/cookbook/special-functions.md"
+FIXED = "TensorFlow fixed it: rewrite {PAGE}#{anchor} (and .ru.md; say from which release) and its snippets"
+
+
+# tf.math.zeta (#zeta-no-gradient-x)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_zeta_gradient_in_x_is_none_and_in_q_works(dtype):
+    x, q = tf.constant(3.0, dtype), tf.constant(0.5, dtype)
+    with tf.GradientTape() as tape:
+        tape.watch([x, q])
+        z = tf.math.zeta(x, q)
+    dx, dq = tape.gradient(z, [x, q])
+    assert dx is None, f"tf.math.zeta has a gradient in x now ({dx}): " + FIXED.format(
+        PAGE=PAGE, anchor="zeta-no-gradient-x"
+    )
+    assert np.isclose(float(dq), -3 * float(tf.math.zeta(tf.constant(4.0, dtype), q)), rtol=1e-5)
+
+
+def test_zeta_forward_mode_in_x_is_silently_zero():
+    x, q = tf.constant(3.0, tf.float64), tf.constant(0.5, tf.float64)
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+        z = tf.math.zeta(x, q)
+    assert float(acc.jvp(z)) == 0, f"forward mode of tf.math.zeta in x changed: update {PAGE}#zeta-no-gradient-x-proof"
+
+
+def long_sum_dx(x, q, n=200_000):
+    """-sum log(u)/u^x over the first n terms plus the Euler-Maclaurin tail to B_2, in TF (differentiable in x)."""
+    u = q + tf.range(n, dtype=tf.float64)
+    a = q + n
+    log_a = tf.math.log(a)
+    s = -tf.reduce_sum(tf.math.log(u) * u**-x)
+    s -= a ** (1 - x) * (log_a / (x - 1) + 1 / (x - 1) ** 2) + log_a * a**-x / 2
+    return s + x * a ** (-x - 1) * (1 / x - log_a) / 12
+
+
+GRID = [(x, q) for x in (1.0001, 1.01, 1.5, 3.0, 10.0, 50.0) for q in (1e-3, 0.1, 1.0, 10.0, 1e4)]
+
+
+@pytest.mark.parametrize(("x", "q"), GRID)
+def test_zeta_dx_and_its_x_derivative_match_a_long_sum(x, q):
+    """#zeta-no-gradient-x-recipe: relative 1e-12 over 1.0001 <= x <= 50, 1e-3 <= q <= 1e4, at orders 1 and 2."""
+    zeta_dx = recipe("71_zeta_every_order.py")["zeta_dx"]
+    xt, qt = tf.constant([x], tf.float64), tf.constant(q, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        got = zeta_dx(xt, qt[None])
+    got_dx = tape.gradient(got, xt)
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        want = long_sum_dx(xt[0], qt)
+    want_dx = tape.gradient(want, xt)
+    np.testing.assert_allclose(got.numpy()[0], want.numpy(), rtol=1e-12)
+    np.testing.assert_allclose(got_dx.numpy()[0], want_dx.numpy()[0], rtol=1e-12)
+
+
+def test_zeta_recipe_value_gradients_and_mixed_derivative():
+    """Values are tf.math.zeta's; d/dq of the x-gradient equals d/dx of the q-gradient; shapes broadcast."""
+    zeta = recipe("71_zeta_every_order.py")["zeta"]
+    x = tf.constant([[1.5], [3.0]], tf.float64)
+    q = tf.constant([0.5, 2.0, 7.0], tf.float64)
+    np.testing.assert_array_equal(zeta(x, q).numpy(), tf.math.zeta(x, q).numpy())
+    with tf.GradientTape(persistent=True) as outer:
+        outer.watch([x, q])
+        with tf.GradientTape(persistent=True) as inner:  # (persistent: two gradients each)
+            inner.watch([x, q])
+            z = zeta(x, q)
+        dx = inner.gradient(z, x)
+        dq = inner.gradient(z, q)
+        sum_dx, sum_dq = tf.reduce_sum(dx), tf.reduce_sum(dq)
+    assert dx.shape == x.shape and dq.shape == q.shape
+    h = 1e-6
+    fd = (tf.reduce_sum(tf.math.zeta(x + h, q)) - tf.reduce_sum(tf.math.zeta(x - h, q))) / (2 * h)
+    np.testing.assert_allclose(float(tf.reduce_sum(dx)), float(fd), rtol=1e-7)
+    mixed_xq, mixed_qx = outer.gradient(sum_dx, q), outer.gradient(sum_dq, x)
+    np.testing.assert_allclose(float(tf.reduce_sum(mixed_xq)), float(tf.reduce_sum(mixed_qx)), rtol=1e-10)
+
+
+@tf.custom_gradient
+def _zeta_plain(x, q):  # the recipe's grad with tf.math.zeta in place of the recursive call
+    def grad(dz):
+        return dz * 2.0, dz * -x * tf.math.zeta(x + 1, q)
+
+    return tf.math.zeta(x, q), grad
+
+
+def test_zeta_forward_mode_around_a_tf_function_raises_for_a_recursive_grad():
+    """#zeta-no-gradient-x-proof: the recipe raises TypeError there; a grad that does not call itself does not."""
+    zeta = recipe("71_zeta_every_order.py")["zeta"]
+    x, q = tf.constant(3.0, tf.float64), tf.constant(0.5, tf.float64)
+    with pytest.raises(TypeError, match="InternalError"):
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+            tf.function(zeta, autograph=False)(x, q)  # (autograph misreads exec-ed source)
+        pytest.fail(
+            f"forward mode around a tf.function works for the recipe now: update {PAGE}#zeta-no-gradient-x-proof"
+        )
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+        z = tf.function(_zeta_plain)(x, q)
+    assert float(acc.jvp(z)) == 2.0
+
+
+def test_zeta_proof_and_alternatives():
+    out = stdout_of("71_zeta_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("forward mode order 1").startswith("MISMATCH"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/71_zeta_every_order.py: {rows}"
+    assert "zeta_of: SavedModel order 1: error" in out and "forward mode, d/dx zeta(3, 0.5): -0.000000" in out, out
+    out = stdout_of("70_zeta_no_gradient.py")
+    assert "float32: zeta(3, 0.5) = 8.414397, d/dx None" in out and "float64: zeta(3, 0.5) = 8.414398, d/dx None" in out
+    out = stdout_of("72_zeta_alternatives.py")
+    assert "first 100,000 terms of -sum log(n+q)/(n+q)^x: -16.672715" in out, out
+    assert "differences in grad: order 1 -24.929160, order 2 None" in out, (
+        f"central differences of tf.math.zeta now have a second derivative: update {PAGE}#zeta-no-gradient-x-alternatives"
+    )
+
+
+# tf.math.igamma (#igamma-second-order-a)
+
+
+def first_in_a(a, x):
+    return tf.raw_ops.IgammaGradA(a=a, x=x)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_igamma_second_derivative_in_a_raises(dtype):
+    a, x = tf.constant(2.0, dtype), tf.constant(1.5, dtype)
+    with pytest.raises(LookupError, match="gradient registry has no entry for: IgammaGradA"):
+        second_derivative(lambda a: tf.math.igamma(a, x), a)
+        pytest.fail("IgammaGradA has a gradient now: " + FIXED.format(PAGE=PAGE, anchor="igamma-second-order-a"))
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_igamma_gradient_in_x_is_nan_at_a_1_x_0(dtype):
+    a, x = tf.constant(1.0, dtype), tf.constant(0.0, dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        p = tf.math.igamma(a, x)
+    g = float(tape.gradient(p, x))
+    assert np.isnan(g), (
+        f"d/dx igamma(1, 0) is {g} ({dtype.name}), no longer nan (PR#123580 reached a release): update "
+        f"{PAGE}#igamma-second-order-a-why (say from which release) and .ru.md"
+    )
+
+
+IGAMMA_GRID = [(a, x) for a in (0.05, 0.5, 1.0, 2.0, 10.0, 60.0) for x in (1e-4, 0.3, 3.0, 30.0, 100.0)]
+
+
+@pytest.mark.parametrize(("a", "x"), IGAMMA_GRID)
+def test_igamma_d2a_matches_differences_of_igamma_grad_a(a, x):
+    """#igamma-second-order-a-recipe: relative 1e-7 plus 1e-15 for 0.05 <= a <= 60, 1e-4 <= x <= 100."""
+    ns = recipe("74_igamma_every_order.py")
+    at, xt, h = tf.constant([a], tf.float64), tf.constant([x], tf.float64), 1e-5
+    want = float((first_in_a(at + h, xt) - first_in_a(at - h, xt))[0]) / (2 * h)
+    got = float(ns["igamma_d2a"](at, xt)[0])
+    assert abs(got - want) <= 1e-7 * abs(want) + 1e-15, (a, x, got, want)
+    hx = h * min(1.0, x)  # (a step below x: log x is steep near 0)
+    mixed = float((first_in_a(at, xt + hx) - first_in_a(at, xt - hx))[0]) / (2 * hx)
+    _, second = second_derivative(lambda a: ns["igamma"](a, xt), at)
+    assert abs(float(second[0]) - want) <= 1e-7 * abs(want) + 1e-15
+    with tf.GradientTape() as outer:
+        outer.watch(xt)
+        with tf.GradientTape() as inner:
+            inner.watch(at)
+            p = ns["igamma"](at, xt)
+        da = inner.gradient(p, at)
+    assert abs(float(outer.gradient(da, xt)[0]) - mixed) <= 1e-6 * abs(mixed) + 1e-12
+
+
+def test_igamma_recipe_at_a_1_x_0_and_the_xlogy_trap():
+    ns = recipe("74_igamma_every_order.py")
+    a, x = tf.constant(1.0, tf.float64), tf.constant(0.0, tf.float64)
+    first, second = second_derivative(lambda x: ns["igamma"](a, x), x)
+    assert (float(first), float(second)) == (1.0, -1.0)
+    # xlogy alone: its gradient in its first argument is 0 at a = 1, so d/da of the density would miss log x
+    x = tf.constant(2.0, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        y = tf.math.xlogy(a - 1, x)
+    assert float(tape.gradient(y, a)) == 0.0, (
+        f"xlogy's gradient at 0 is log(y) now: update {PAGE}#igamma-second-order-a-recipe"
+    )
+
+
+def test_igamma_proof_and_alternatives():
+    out = stdout_of("74_igamma_every_order.py")
+    rows = blocks(out)[0]
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/74_igamma_every_order.py: {rows}"
+    assert "at a = 1, x = 0: d/dx 1.0, d2/dx2 -1.0" in out, out
+    out = stdout_of("73_igamma_second_order.py")
+    assert (
+        "float64: d/dx igamma(1, 0) = nan (exact: 1)" in out
+        and "reference d2/da2 (differences of d/da): 0.100589" in out
+    )
+    out = stdout_of("75_igamma_alternatives.py")
+    assert "igammac, d2/da2: LookupError: gradient registry has no entry for: IgammaGradA" in out, out
+    assert "differences in grad: d2/da2 0.100589\n  d3/da3: LookupError" in out, out
+
+
+# tf.math.betainc (#betainc-no-gradient-a-b)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_betainc_gradients_in_a_and_b_are_none(dtype):
+    a, b, x = (tf.constant(v, dtype) for v in (2.0, 3.0, 0.4))
+    with tf.GradientTape() as tape:
+        tape.watch([a, b, x])
+        y = tf.math.betainc(a, b, x)
+    da, db, dx = tape.gradient(y, [a, b, x])
+    assert da is None and db is None, f"tf.math.betainc has gradients in a, b now ({da}, {db}): " + FIXED.format(
+        PAGE=PAGE, anchor="betainc-no-gradient-a-b"
+    )
+    assert np.isclose(float(dx), 1.728, rtol=1e-5)
+
+
+def test_betainc_forward_mode_in_a_is_silently_zero():
+    a, b, x = (tf.constant(v, tf.float64) for v in (2.0, 3.0, 0.4))
+    with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
+        y = tf.math.betainc(a, b, x)
+    assert float(acc.jvp(y)) == 0, (
+        f"forward mode of tf.math.betainc in a changed: update {PAGE}#betainc-no-gradient-a-b-proof"
+    )
+
+
+BETAINC_GRID = [
+    (a, b, x) for a in (0.1, 1.0, 3.0, 50.0) for b in (0.1, 0.5, 10.0, 50.0) for x in (1e-3, 0.3, 0.7, 0.95, 0.999)
+]
+
+
+@pytest.mark.parametrize(("a", "b", "x"), BETAINC_GRID)
+def test_betainc_da_db_match_differences(a, b, x):
+    """#betainc-no-gradient-a-b-recipe: relative 1e-6 plus 1e-9 for 0.1 <= a, b <= 50, 1e-3 <= x <= 0.999."""
+    betainc_da_db = recipe("77_betainc_every_order.py")["betainc_da_db"]
+    at, bt, xt = (tf.constant([v], tf.float64) for v in (a, b, x))
+    da, db = (float(g[0]) for g in betainc_da_db(at, bt, xt))
+    h = 1e-6
+    want_a = float((tf.math.betainc(at + h, bt, xt) - tf.math.betainc(at - h, bt, xt))[0]) / (2 * h)
+    want_b = float((tf.math.betainc(at, bt + h, xt) - tf.math.betainc(at, bt - h, xt))[0]) / (2 * h)
+    assert abs(da - want_a) <= 1e-6 * abs(want_a) + 1e-9, (a, b, x, da, want_a)
+    assert abs(db - want_b) <= 1e-6 * abs(want_b) + 1e-9, (a, b, x, db, want_b)
+
+
+def test_betainc_recipe_second_order_in_a_matches_differences_of_its_first():
+    ns = recipe("77_betainc_every_order.py")
+    b, x = tf.constant(3.0, tf.float64), tf.constant(0.4, tf.float64)
+    _, second = second_derivative(lambda a: ns["betainc"](a, b, x), tf.constant(2.0, tf.float64))
+    h = 1e-5
+    first = [float(ns["betainc_da_db"](tf.constant(2.0 + s, tf.float64), b, x)[0]) for s in (h, -h)]
+    np.testing.assert_allclose(float(second), (first[0] - first[1]) / (2 * h), rtol=1e-7)
+
+
+def test_betainc_proof_and_alternatives():
+    out = stdout_of("77_betainc_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("forward mode order 1").startswith("MISMATCH"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/77_betainc_every_order.py: {rows}"
+    out = stdout_of("76_betainc_no_gradient.py")
+    assert "float64: d/da None, d/db None, d/dx 1.728000" in out, out
+    assert "reference (central differences): d/da -0.240869, d/db 0.156344" in out, out
+    out = stdout_of("78_betainc_alternatives.py")
+    assert "differences in grad: d/da -0.240869, d2/da2 None" in out, (
+        f"central differences of betainc now have a second derivative in a: update {PAGE}#betainc-no-gradient-a-b-alternatives"
+    )
