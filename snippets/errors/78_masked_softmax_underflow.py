@@ -22,5 +22,5 @@ for dtype, fill, row_2 in [
             loss = tf.reduce_sum(tf.cast(weights, dtype) * -log_probs[:, 0])
         g = tape.gradient(loss, scores)
         print(
-            f"  {name:12}  loss {float(loss):.4f}, gradient row 2 {g[1].numpy()}"
+            f"  {name:12}  the loss is {float(loss):.4f}, row 2 gets {g[1].numpy()}"
         )
