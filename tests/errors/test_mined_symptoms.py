@@ -216,7 +216,9 @@ def test_a_zero_weight_does_not_hide_the_log_of_a_probability_rounded_to_zero(dt
         assert has_nan(loss) == has_nan(g[1]) == nan, f"{dtype} {fill} {row}, nan expected: {nan}; {entry}"
         if not nan:
             assert g[1].numpy().tolist() == [0.0, 0.0, 0.0], f"{g}; {entry}"
-    assert float(tf.nn.softmax(scores + mask)[1, 0]) == 0.0, f"{dtype}: the first probability no longer rounds to 0; {entry}"
+    assert float(tf.nn.softmax(scores + mask)[1, 0]) == 0.0, (
+        f"{dtype}: the first probability no longer rounds to 0; {entry}"
+    )
 
 
 # nan-inf.md#logcosh-overflow
