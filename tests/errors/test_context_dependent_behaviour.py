@@ -396,3 +396,33 @@ def test_integer_watch_warnings_in_tf_functions_share_one_count_under_autograph(
         f"two tape.watch lines in tf.function(autograph={autograph}), 4 traces each: {count} warnings, not "
         f"{expected}; {FIX}errors/none.md#integer-source, snippets/errors/58_integer_source_warning_count.py"
     )
+
+
+def _py_function_gradient(body, context):
+    x = tf.constant([[1.0, 2.0, 3.0]])
+
+    def f(x):
+        return tf.py_function(body, [x], tf.float32)
+
+    def taped():
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(x)
+        return tape.gradient(y, x)
+
+    if context == "eager":
+        return taped(), x
+    if context == "tf.function":
+        return tf.function(taped)(), x
+    return tf.function(lambda: tf.gradients(f(x), x)[0])(), x
+
+
+@pytest.mark.parametrize("context", ["eager", "tf.function", "tf.gradients"])
+def test_py_function_differentiates_tensorflow_ops_inside_and_gives_a_scalar_zero_for_numpy(context):
+    where = f"{FIX}errors/none.md#numpy-function-no-gradient (the tf.py_function paragraph), snippets/errors/79_*"
+    g, x = _py_function_gradient(lambda t: tf.sinh(t), context)
+    assert g is not None and np.allclose(g, np.cosh(x)), f"py_function of tf.sinh, {context}: gradient {g}; {where}"
+    g, _ = _py_function_gradient(lambda t: np.sinh(t.numpy()), context)
+    assert g is not None and g.shape == () and float(g) == 0.0, (
+        f"py_function of np.sinh, {context}: the gradient is {g!r}, no longer a scalar 0.0; {where}"
+    )

@@ -230,6 +230,14 @@
       dialog.removeAttribute("data-cg-search-done");
       return;
     }
+    const found = await find(query, () => mine !== generation);
+    if (!found || mine !== generation) return;
+    render(found.pages.length, found.pages, found.terms);
+    dialog.setAttribute("data-cg-search-done", query); // the results shown are this query's
+  }
+
+  // The pages found for a query, merged (not yet ranked); null when `stale()` turns true on the way.
+  async function find(query, stale = () => false) {
     const pf = await loadPagefind();
     const terms = searchTerms(query);
     const single = [...new Set(terms.split(" "))];
@@ -239,13 +247,16 @@
     for (const q of [terms, ...(single.length > 1 ? single : [])]) {
       const found = await pf.search(q);
       runs.push(found ? await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data())) : []);
-      if (mine !== generation) return;
+      if (stale()) return null;
     }
-    if (mine !== generation) return;
-    const pages = mergeResults(runs);
-    render(pages.length, pages, terms);
-    dialog.setAttribute("data-cg-search-done", query); // the results shown are this query's
+    return { pages: mergeResults(runs), terms };
   }
+  // What the box would show for a query, as [[page url, [section urls]]], without typing it: for
+  // tools/search_ranking.py, which measures the whole frozen query set at once while the ranking is tuned.
+  window.cgSearchShown = async (query) => {
+    const { pages, terms } = await find(query);
+    return scoreSections(pages, terms).map(({ page, shown }) => [page.url, shown.slice(0, MAX_SECTIONS).map((s) => s.url)]);
+  };
 
   let timer = 0;
   input.addEventListener("input", () => {
