@@ -23,7 +23,7 @@ y = tf.image.resize(image, [3, 4], "area")
 same = np.allclose(L @ image.ravel(), y.numpy().ravel(), rtol=0, atol=1e-6)
 print(f"L x is resize area (to float32 rounding): {same}")
 print(f"reference L^T w: {(L.T @ w.ravel())[:4].round(4)} ...")
-for dtype in (tf.float16, tf.float32, tf.float64):
+for dtype in (tf.float16, tf.bfloat16, tf.float32, tf.float64):
     x = tf.constant(image, dtype)
     try:
         with tf.GradientTape() as tape:
@@ -54,3 +54,7 @@ try:
     in_graph(x)
 except LookupError as e:
     print(f"in a graph, tf.gradients: {str(e).split('. In general')[0]}")
+    print(
+        "  and it suggests:",
+        next(s for s in str(e).split(". ") if "stop_" in s),
+    )
