@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from tests.cookbook.test_cookbook import blocks, recipe, stdout_of
+from tests.cookbook.test_cookbook import blocks, gradient, recipe, stdout_of
 
 PAGE = "docs/cookbook/missing-gradient.md"
 IMAGE = np.linspace(0.1, 0.9, 9).reshape(1, 3, 3, 1)
@@ -510,3 +510,171 @@ def test_slogdet_phase_gradient_is_silently_zero_for_a_complex_matrix():
     assert abs(moved) > 1e-3 and got is not None and np.all(got.numpy() == 0), (
         f"the gradient of angle(slogdet sign) is now {got}: update {PAGE}#logm-no-gradient-alternatives (and .ru.md)"
     )
+
+
+# tf.image.resize(method="area") (#resize-area)
+
+AREA_CASES = [
+    ((4, 6), (3, 4)),
+    ((4, 4), (2, 2)),
+    ((6, 9), (3, 3)),
+    ((3, 3), (5, 5)),
+    ((7, 5), (2, 3)),
+    ((2, 3), (7, 5)),
+]
+
+
+def area_matrix(n, m):
+    """The 1-D area resize n -> m from the overlaps, float64 (independent of TensorFlow)."""
+    s = n / m
+    rows, cols = np.arange(m)[:, None], np.arange(n)[None, :]
+    return np.maximum(np.minimum(cols + 1, (rows + 1) * s) - np.maximum(cols, rows * s), 0) / s
+
+
+def area_L(n, size):
+    return np.kron(area_matrix(n[0], size[0]), area_matrix(n[1], size[1]))
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16, tf.float32, tf.float64])
+def test_resize_area_has_no_gradient_at_first_order(dtype):
+    x = tf.constant(IMAGE, dtype)
+    assert tf.image.resize(x, [2, 2], "area").dtype == tf.float32, f"update {PAGE}#resize-area-why (and .ru.md)"
+    with pytest.raises(LookupError, match="gradient registry has no entry for: ResizeArea"):
+        gradient(lambda x: tf.image.resize(x, [2, 2], "area"), x)
+        pytest.fail(
+            f"ResizeArea has a gradient now ({dtype.name}): rewrite {PAGE}#resize-area (say from which release)"
+        )
+
+
+def test_resize_area_fails_traced_and_through_keras_resizing():
+    import keras
+
+    x = tf.constant(IMAGE, tf.float32)
+    with pytest.raises(Exception, match="gradient registry has no entry for: ResizeArea"):
+        tf.function(lambda x: gradient(lambda x: tf.image.resize(x, [2, 2], "area"), x))(x)
+    with pytest.raises(LookupError, match=re.escape("(op type: ResizeArea)")):
+        tf.function(lambda x: tf.gradients(tf.image.resize(x, [2, 2], "area"), x), autograph=False)(x)
+    layer = keras.layers.Resizing(2, 2, interpolation="area")
+    with pytest.raises(LookupError, match="ResizeArea"):
+        gradient(lambda x: tf.reduce_sum(layer(x)), x)
+
+
+@pytest.mark.parametrize(("n", "size"), AREA_CASES)
+def test_area_transpose_is_a_scaled_area_resize_the_other_way(n, size):
+    """#resize-area-why: the overlaps match TensorFlow's op, and L(n->m)^T = (m/n) L(m->n), per axis and in 2-D."""
+    L, back = area_L(n, size), area_L(size, n)
+    ratio = size[0] * size[1] / (n[0] * n[1])
+    np.testing.assert_allclose(L.T, ratio * back, atol=1e-12)
+    x = np.random.default_rng(0).normal(size=(1, *n, 1))
+    np.testing.assert_allclose(tf.image.resize(x, size, "area").numpy().ravel(), L @ x.ravel(), atol=1e-6)
+
+
+@pytest.mark.parametrize(("n", "size"), AREA_CASES)
+def test_resize_area_recipe_order_1_and_2_match_the_matrix(n, size):
+    resize_area = recipe("51_resize_area_every_order.py")["resize_area"]
+    L = area_L(n, size)
+    rng = np.random.default_rng(2)
+    x = tf.constant(rng.normal(size=(1, *n, 1)), tf.float32)
+    np.testing.assert_array_equal(resize_area(x, size), tf.image.resize(x, size, "area"))
+    w = rng.normal(size=(1, *size, 1))
+    np.testing.assert_allclose(
+        gradient(lambda x: tf.reduce_sum(w * resize_area(x, size)), x).numpy().ravel(), L.T @ w.ravel(), atol=1e-5
+    )
+    v = x.numpy().ravel().astype(np.float64)
+    want = 2 * L.T @ (-np.sin(L @ v) * (L @ (L.T @ np.cos(L @ v))))
+    got = penalty_gradient(lambda x: resize_area(x, size), x).numpy().ravel()
+    np.testing.assert_allclose(got, want, atol=1e-5 * (1 + np.abs(want).max()))
+
+
+def test_resize_area_recipe_without_the_ratio_would_be_caught():
+    """The test above can fail: a grad without m/n is off by that factor."""
+    L = area_L((4, 6), (3, 4))
+    assert np.abs(L.T - area_L((3, 4), (4, 6))).max() > 0.1
+
+
+def test_resize_area_recipe_third_order_against_a_float64_matrix_form():
+    """'every order': the third derivative of sum(sin(resize(x))) along ones, against the same through L in float64."""
+    resize_area = recipe("51_resize_area_every_order.py")["resize_area"]
+    L = tf.constant(area_L((4, 6), (3, 4)))
+
+    def third(resize, x):
+        with tf.GradientTape() as t3:
+            t3.watch(x)
+            with tf.GradientTape() as t2:
+                t2.watch(x)
+                with tf.GradientTape() as t1:
+                    t1.watch(x)
+                    y = tf.reduce_sum(tf.sin(tf.cast(resize(x), tf.float64)))
+                g1 = tf.reduce_sum(t1.gradient(y, x))
+            g2 = tf.reduce_sum(t2.gradient(g1, x))
+        return t3.gradient(g2, x).numpy().ravel()
+
+    x = tf.constant(np.linspace(0.1, 0.9, 24).reshape(1, 4, 6, 1), tf.float64)
+    got = third(lambda x: resize_area(x, [3, 4]), x)
+    want = third(lambda x: tf.linalg.matvec(L, tf.reshape(x, [-1])), x)
+    assert got.dtype == np.float64
+    np.testing.assert_allclose(got, want, atol=1e-5)
+
+
+def test_resize_area_recipe_batch_channels_rank_3_and_none_shapes():
+    resize_area = recipe("51_resize_area_every_order.py")["resize_area"]
+    rng = np.random.default_rng(4)
+    L = area_L((7, 5), (3, 2))
+    x = tf.constant(rng.normal(size=(2, 7, 5, 3)), tf.float64)
+    w = rng.normal(size=(2, 3, 2, 3))
+    spec = tf.TensorSpec([None, None, None, 3], tf.float64)
+    traced = tf.function(
+        lambda x: gradient(lambda x: tf.reduce_sum(w * resize_area(x, [3, 2])), x), input_signature=[spec]
+    )
+    for g in (gradient(lambda x: tf.reduce_sum(w * resize_area(x, [3, 2])), x), traced(x)):
+        assert g.dtype == tf.float64
+        for i in range(2):
+            for c in range(3):
+                np.testing.assert_allclose(g.numpy()[i, :, :, c].ravel(), L.T @ w[i, :, :, c].ravel(), atol=1e-5)
+    single = tf.constant(rng.normal(size=(7, 5, 1)), tf.float32)
+    g = gradient(lambda x: tf.reduce_sum(w[0, :, :, :1] * resize_area(x, [3, 2])), single)
+    np.testing.assert_allclose(g.numpy().ravel(), L.T @ w[0, :, :, 0].ravel(), atol=1e-5)
+
+
+def test_resize_area_recipe_fails_under_xla_and_in_forward_mode_like_the_op():
+    """#resize-area-proof: the two failing rows are ResizeArea's own."""
+    resize_area = recipe("51_resize_area_every_order.py")["resize_area"]
+    x = tf.constant(IMAGE, tf.float32)
+    for f in (lambda x: tf.image.resize(x, [2, 2], "area"), lambda x: resize_area(x, [2, 2])):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="ResizeArea"):
+            tf.function(f, jit_compile=True)(x)
+            pytest.fail(f"XLA compiles ResizeArea now: update {PAGE}#resize-area-proof (and .ru.md)")
+        with pytest.raises(LookupError, match="gradient registry has no entry for: ResizeArea"):
+            with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+                y = f(x)
+            acc.jvp(y)
+
+
+def test_resize_area_problem_proof_and_alternatives():
+    out = stdout_of("50_resize_area_no_gradient.py")
+    assert "L x is resize area (to float32 rounding): True" in out, out
+    for dtype in ("float16", "bfloat16", "float32", "float64"):
+        assert f"{dtype} in, float32 out: LookupError: gradient registry has no entry for: ResizeArea" in out, out
+    assert "keras Resizing(interpolation='area'): LookupError: gradient registry has no entry for: ResizeArea" in out
+    assert "in a graph, tf.gradients: No gradient defined for operation'resize/ResizeArea' (op type: ResizeArea)" in out
+    assert "you may insert `tf.stop_gradient`" in out, f"the graph message no longer suggests stop_gradient: {PAGE}"
+    out = stdout_of("51_resize_area_every_order.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError: Detected unsupported"), out
+    assert rows.pop("forward mode order 1").startswith("MISMATCH LookupError: gradient registry has no entry"), out
+    assert set(rows.values()) == {"OK"}, f"snippets/cookbook/51_resize_area_every_order.py: {rows}"
+    line = next(line for line in out.splitlines() if line.startswith("order 2 (float32)"))
+    assert max(float(word.rstrip(",")) for word in line.split()[-5::2]) < 1e-5, line
+    out = stdout_of("52_resize_area_alternatives.py")
+    reference = out.split("reference second order ")[1].splitlines()[0]
+    assert out.count(f"  second order {reference}") == 2, out
+    assert out.count("same values as resize area: True") == 2, out
+    assert "tf.stop_gradient around resize area: gradient None" in out, out
+
+
+@pytest.mark.parametrize(("shape", "k"), [((1, 4, 6, 1), 2), ((2, 9, 6, 3), 3), ((1, 8, 12, 2), 4)])
+def test_avg_pool2d_is_area_for_integer_factors(shape, k):
+    """#resize-area-alternatives: the same values for any integer factor, not only 2."""
+    x = tf.constant(np.random.default_rng(5).normal(size=shape), tf.float32)
+    pooled = tf.nn.avg_pool2d(x, ksize=k, strides=k, padding="VALID")
+    np.testing.assert_allclose(pooled, tf.image.resize(x, [shape[1] // k, shape[2] // k], "area"), atol=1e-6)

@@ -1,0 +1,286 @@
+"""tf.image.resize(method="area") with gradients of every order, proven."""
+
+# --8<-- [start:check]
+import json
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import tensorflow as tf
+
+ERRORS = "https://custom-gradients-faq.github.io/custom-gradients-faq/errors/not-used/"
+X_ONLY = ("Keras fit", "forward mode")  # these two check the gradient in x only
+
+
+def shown(error, ok):  # an agreement as its size, a mismatch as its value
+    return (
+        f"< 1e{np.ceil(np.log10(error + 1e-300)):+03.0f}"
+        if ok
+        else f"{error:.2g}"
+    )
+
+
+def derivative(f, sources, dys, order, graph=False):
+    """d/d(sources) of sum(dys[order] * the derivative of order - 1)."""
+    with tf.GradientTape() as tape:
+        y = (
+            f(sources[0] + 0)
+            if order == 1
+            else derivative(f, sources, dys, order - 1, graph)[0]
+        )
+        y = tf.reduce_sum(dys[order] * y)
+    grads = tf.gradients if graph else tape.gradient  # tf.gradients: graphs
+    return grads(y, sources, unconnected_gradients="zero")
+
+
+def slope(value, sources, dirs, h=1e-5):
+    """Central difference of value() along dirs, moving the tf.Variables."""
+    x0, ends = [s.numpy() for s in sources], []
+    for sign in (1, -1):
+        for s, a, d in zip(sources, x0, dirs):
+            s.assign(a + sign * h * d)
+        ends.append(float(value()))
+    for s, a in zip(sources, x0):
+        s.assign(a)
+    return (ends[0] - ends[1]) / (2 * h)
+
+
+class Layer(tf.keras.layers.Layer):  # fit with SGD(1): w - new w = dL/dw
+    def __init__(self, f, shape):
+        super().__init__(dtype="float64")
+        self.f, self.w = f, self.add_weight(shape=shape, initializer="zeros")
+
+    def call(self, z):
+        return tf.reshape(self.f(self.w + 0), [1, -1]) + 0 * z
+
+
+def contexts(f, xv, sources, dys, dirs, k):
+    """{(context, order): a function returning the derivative along dirs}."""
+    run = {}
+    for m in range(1, k + 1):
+
+        def d(m=m, graph=False):
+            gs = derivative(f, sources, dys, m, graph)
+            return sum(tf.reduce_sum(g * v) for g, v in zip(gs, dirs))
+
+        run["eager", m], run["tf.function", m] = d, tf.function(d)
+
+        def in_graph(d=d):
+            return d(graph=True)
+
+        run["tf.gradients", m] = tf.function(in_graph)
+    run["jit_compile", 1] = tf.function(run["eager", 1], jit_compile=True)
+    layer, y0 = Layer(f, xv.shape), dys[1].reshape(1, -1)
+    model = tf.keras.Sequential([layer])
+    loss = lambda _, y: tf.reduce_sum(y0 * y)  # noqa: E731
+    model.compile(tf.keras.optimizers.SGD(1.0), loss, jit_compile=False)
+
+    def keras_fit():
+        layer.w.assign(xv)
+        model.fit(np.zeros((1, 1)), y0, verbose=0)
+        return np.sum((xv.numpy() - layer.w.numpy()) * dirs[0])
+
+    def forward_mode():  # dys[1] . (J dirs[0]) = dirs[0] . (J^T dys[1])
+        x = xv + 0
+        with tf.autodiff.ForwardAccumulator(x, dirs[0]) as acc:
+            y = f(x)
+        return tf.reduce_sum(dys[1] * acc.jvp(y, unconnected_gradients="zero"))
+
+    run["Keras fit", 1], run["forward mode", 1] = keras_fit, forward_mode
+    return run
+
+
+def reference(f, xv, sources, dys, dirs, k, rule):
+    """{order: (along dirs in x only, along all dirs)} by differences of the
+    derivative of order - 1 (computed with your grad); rule(x, dy) at 1."""
+    want = {}
+    for m in range(1, k + 1):
+
+        def value(m=m):
+            y = derivative(f, sources, dys, m - 1)[0] if m > 1 else f(xv + 0)
+            return tf.reduce_sum(dys[m] * y)
+
+        in_x = slope(value, sources[:1], dirs[:1])
+        if m == 1 and rule is not None:
+            in_x = np.sum(rule(xv + 0, tf.constant(dys[1])) * dirs[0])
+        want[m] = in_x, in_x + slope(value, sources[1:], dirs[1:])
+    return want
+
+
+def check_gradient(f, x, k=2, rule=None, variables=(), tol=1e-6, saved=None):
+    """Print and return {(context, order): (ok, largest error, note)}.
+    x: an input, or a generator of inputs of one shape (compiled code is
+    traced at the first); rule(x, dy): the intended gradient in x (default:
+    differences); variables: the tf.Variables f reads; saved: SavedModelCheck.
+    Each derivative is compared along random directions, with a random dy."""
+    rows, run = {}, None
+    for point in x if hasattr(x, "__next__") else [x]:
+        point = tf.constant(point, tf.float64)
+        if run is None:  # the first input: dy, directions, the contexts
+            xv, rand = tf.Variable(point), np.random.default_rng(0).uniform
+            sources = [xv, *variables]
+            dirs = [rand(0.5, 1.5, s.shape) for s in sources]
+            dys = {m: rand(0.5, 1.5, point.shape) for m in range(2, k + 1)}
+            dys[1] = rand(0.5, 1.5, f(point).shape)  # the upstream gradient
+            run = contexts(f, xv, sources, dys, dirs, k)
+        xv.assign(point)
+        want = reference(f, xv, sources, dys, dirs, k, rule)
+        if saved is not None:
+            saved.add(f, xv, variables, dys[1], dirs, want[1][1], tol)
+        for (name, m), go in run.items():
+            expected = want[m][0 if name in X_ONLY else 1]
+            try:
+                error, note = abs(float(go()) - expected), ""
+            except Exception as e:  # noqa: BLE001 -- reported, not raised
+                error, note = np.nan, f"{type(e).__name__}: {e}".splitlines()[0]
+            old = rows.get((name, m), (True, 0.0, ""))
+            ok = old[0] and error <= tol * (1 + abs(expected))
+            rows[name, m] = (ok, np.maximum(old[1], error), old[2] or note[:60])
+    for (name, m), (ok, error, note) in rows.items():
+        verdict = "OK" if ok else "MISMATCH"
+        line = f"  {name:12} order {m}: error {shown(error, ok):7} {verdict}"
+        print(f"{line} {note}".rstrip())
+    print(f"  keyword tensors: not checked, see {ERRORS}#keyword-arguments")
+    return rows
+
+
+CHILD = """import json, sys, tensorflow as tf
+m, out = tf.saved_model.load(sys.argv[1]), []
+for i, x, dy, dirs in json.load(sys.stdin):
+    x = tf.constant(x, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = getattr(m, f"f{i}")(x)
+    sources, dy = [x, *getattr(m, f"v{i}")], tf.constant(dy, tf.float64)
+    g = tape.gradient(y, sources, dy, unconnected_gradients="zero")
+    out.append(sum(float(tf.reduce_sum(a * b)) for a, b in zip(g, dirs)))
+print(json.dumps(out))"""
+
+
+class SavedModelCheck:
+    """Collects checks; run() reloads them all in one fresh process."""
+
+    def __init__(self):
+        self.module, self.functions, self.cases = tf.Module(), [], []
+
+    def add(self, f, xv, variables, dy, dirs, want, tol):
+        if not self.functions or self.functions[-1] is not f:  # traced now
+            i, spec = len(self.functions), tf.TensorSpec(xv.shape, tf.float64)
+            traced = tf.function(lambda x: f(x), input_signature=[spec])
+            traced.get_concrete_function()
+            setattr(self.module, f"f{i}", traced)
+            setattr(self.module, f"v{i}", list(variables))
+            self.functions.append(f)
+        data = xv.numpy().tolist(), dy.tolist(), [d.tolist() for d in dirs]
+        self.cases.append((len(self.functions) - 1, *data, want, tol))
+
+    def run(self):
+        """Print and return [(name, ok, largest error)], one per function."""
+        path = tempfile.mkdtemp()
+        tf.saved_model.save(self.module, path)
+        cases = json.dumps([case[:4] for case in self.cases])
+        child = [sys.executable, "-c", CHILD, path]
+        done = subprocess.run(
+            child, input=cases, capture_output=True, text=True
+        )
+        if done.returncode:
+            raise RuntimeError(done.stderr[-2000:])
+        rows = [
+            [getattr(f, "__name__", "f"), True, 0.0] for f in self.functions
+        ]
+        for (i, *_, want, tol), got in zip(self.cases, json.loads(done.stdout)):
+            error = abs(got - want)
+            rows[i][1] &= bool(error <= tol * (1 + abs(want)))
+            rows[i][2] = max(rows[i][2], error)
+        for name, ok, error in rows:
+            verdict = "OK" if ok else "MISMATCH"
+            print(
+                f"  {name}: SavedModel order 1: error {shown(error, ok)} {verdict}"
+            )
+        return [tuple(row) for row in rows]
+
+
+# --8<-- [end:check]
+
+
+# --8<-- [start:recipe]
+def resize_area(images, size):
+    """tf.image.resize(images, size, method="area"), with gradients of every
+    order. Area resizing is linear, y = L x, and for n -> m pixels L^T is m / n
+    times the m -> n area resize: the gradient is a resize again. Like the
+    op, it returns float32 whatever the input's dtype."""
+
+    @tf.custom_gradient
+    def area(x):
+        y = tf.image.resize(x, size, method="area")
+        n, m = tf.shape(x)[-3:-1], tf.shape(y)[-3:-1]  # (height, width)
+        ratio = tf.cast(tf.reduce_prod(m) / tf.reduce_prod(n), tf.float32)
+
+        def grad(dy):  # L^T dy, through resize_area: differentiable again
+            return tf.cast(ratio * resize_area(dy, n), x.dtype)
+
+        return y, grad
+
+    return area(images)
+
+
+# --8<-- [end:recipe]
+
+
+# --8<-- [start:proof]
+# The proof, 4 x 6 -> 3 x 4 (factors 4/3 and 3/2): order 1 against the exact
+# L^T dy (float64, from the overlaps); the op computes in float32
+def area_matrix(n, m):  # the 1-D area resize, n -> m: overlaps / (n / m)
+    s, rows, cols = n / m, np.arange(m)[:, None], np.arange(n)[None, :]
+    overlap = np.minimum(cols + 1, (rows + 1) * s) - np.maximum(cols, rows * s)
+    return np.maximum(overlap, 0) / s
+
+
+L = np.kron(area_matrix(4, 3), area_matrix(6, 4))
+image = np.linspace(0.1, 0.9, 24).reshape(1, 4, 6, 1)
+
+
+def shrink(x):
+    return tf.cast(resize_area(x, [3, 4]), x.dtype)
+
+
+def transpose(x, dy):  # the exact gradient of sum(dy * shrink(x))
+    return (L.T @ np.ravel(dy)).reshape(image.shape)
+
+
+print("area, 4x6 -> 3x4, order 1 against L^T dy:")
+check_gradient(shrink, image, k=1, rule=transpose)
+
+# Order 2: the gradient of the penalty |dD/dx|^2, D = sum(sin(resize(x))),
+# against the exact one, 2 L^T diag(-sin y) L L^T cos y with y = L x
+x, v = tf.constant(image, tf.float32), image.ravel()
+want = 2 * L.T @ (-np.sin(L @ v) * (L @ (L.T @ np.cos(L @ v))))
+
+
+def penalty_gradient(x, gradients=False):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.reduce_sum(tf.sin(resize_area(x, [3, 4])))
+        g = tf.gradients(y, x)[0] if gradients else inner.gradient(y, x)
+        penalty = tf.reduce_sum(g**2)
+    return (
+        tf.gradients(penalty, x)[0] if gradients else outer.gradient(penalty, x)
+    )
+
+
+errors = [
+    np.abs(run(x).numpy().ravel() - want).max()
+    for run in (
+        penalty_gradient,
+        tf.function(penalty_gradient),
+        tf.function(lambda x: penalty_gradient(x, gradients=True)),
+    )
+]
+print(
+    f"order 2 (float32), largest error: eager {errors[0]:.0e}, "
+    f"tf.function {errors[1]:.0e}, tf.gradients {errors[2]:.0e}"
+)
+# --8<-- [end:proof]
