@@ -1,4 +1,4 @@
-"""tf.norm at zero, at tiny and at huge entries: wrong values, nan gradients."""
+"""The Euclidean norm at zero, at tiny and at huge entries, and a reference."""
 
 import math
 

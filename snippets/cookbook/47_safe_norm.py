@@ -1,4 +1,4 @@
-"""A norm right for tiny and huge entries, gradient 0 at zero, proven."""
+"""A norm right for tiny and huge entries, 0 at zero, proven."""
 
 # --8<-- [start:check]
 import json
