@@ -503,7 +503,7 @@ def test_builtin_norms_fail_at_zero_tiny_and_huge_entries(norm, dtype, values, k
 
 @pytest.mark.parametrize(("dtype", "values", "kind"), NORM_CASES, ids=lambda v: getattr(v, "name", str(v)))
 def test_safe_norm_is_exact_where_the_builtin_fails(dtype, values, kind):
-    safe = recipe("47_safe_norm.py")["safe_norm"]
+    safe = recipe("47_safe_euclidean.py")["safe_norm"]
     x = tf.constant(values, dtype)
     exact = np.hypot(*x.numpy().astype(np.float64)[:2])
     want = np.zeros(3) if exact == 0 else np.array([*x.numpy().astype(np.float64)[:2] / exact, 0.0])
@@ -513,7 +513,7 @@ def test_safe_norm_is_exact_where_the_builtin_fails(dtype, values, kind):
 
 
 def test_safe_norm_batch_second_order_and_a_subnormal_entry():
-    safe = recipe("47_safe_norm.py")["safe_norm"]
+    safe = recipe("47_safe_euclidean.py")["safe_norm"]
     x = tf.constant([[1.0, -2.0, 2.0], [3e-200, 4e-200, 0.0]], tf.float64)
     with tf.GradientTape() as outer:
         outer.watch(x)
@@ -527,11 +527,11 @@ def test_safe_norm_batch_second_order_and_a_subnormal_entry():
 
 
 def test_safe_norm_proof_and_alternatives():
-    out = stdout_of("47_safe_norm.py")
+    out = stdout_of("47_safe_euclidean.py")
     smooth, zero = blocks(out)[:2]
-    assert set(smooth.values()) == {"OK"} and set(zero.values()) == {"OK"}, f"{DIR}/47_safe_norm.py: {smooth}, {zero}"
+    assert set(smooth.values()) == {"OK"} and set(zero.values()) == {"OK"}, f"{DIR}/47_safe_euclidean.py: {smooth}, {zero}"
     assert "  [3e-20, 4e-20, 0.0]: value 5e-20, gradient [0.6 0.8 0. ]" in out, out
-    out = stdout_of("48_norm_alternatives.py")
+    out = stdout_of("48_euclidean_alternatives.py")
     for name, gradient_line in [
         ("epsilon", "gradient [0 0 0], [3e-14 4e-14 0], [0 0 0]"),
         ("double_where", "gradient [0 0 0], [0 0 0], [0 0 0]"),
@@ -539,5 +539,5 @@ def test_safe_norm_proof_and_alternatives():
         ("scaled", "gradient [0 0 0], [0.6 0.8 0], [0.6 0.8 0]"),
     ]:
         assert f"  {name}: value" in out and gradient_line in out.split(f"  {name}: value")[1].split("\n")[1], (
-            f"{DIR}/48_norm_alternatives.py: {name} changed; update {PAGE}#safe-norm-alternatives:\n{out}"
+            f"{DIR}/48_euclidean_alternatives.py: {name} changed; update {PAGE}#safe-norm-alternatives:\n{out}"
         )
