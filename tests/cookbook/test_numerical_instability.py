@@ -529,7 +529,9 @@ def test_safe_norm_batch_second_order_and_a_subnormal_entry():
 def test_safe_norm_proof_and_alternatives():
     out = stdout_of("47_safe_euclidean.py")
     smooth, zero = blocks(out)[:2]
-    assert set(smooth.values()) == {"OK"} and set(zero.values()) == {"OK"}, f"{DIR}/47_safe_euclidean.py: {smooth}, {zero}"
+    assert set(smooth.values()) == {"OK"} and set(zero.values()) == {"OK"}, (
+        f"{DIR}/47_safe_euclidean.py: {smooth}, {zero}"
+    )
     assert "  [3e-20, 4e-20, 0.0]: value 5e-20, gradient [0.6 0.8 0. ]" in out, out
     out = stdout_of("48_euclidean_alternatives.py")
     for name, gradient_line in [
