@@ -315,3 +315,43 @@ def test_forward_mode_around_a_tf_function_uses_grad(forward):
     got = float(jvp(f, tf.constant(2.0)))
     assert got == -1.0, f"an eager accumulator around a tf.function gives {got}, not grad's -1; {STALE}"
     assert snippet_line("around tf.function", forward)[0] == got, snippet_line("around tf.function", forward)[1]
+
+
+def test_forward_mode_around_a_tf_function_raises_when_grad_calls_a_custom_gradient_function():
+    """docs/checking-gradients.md#what-each-context-does: an eager accumulator around a tf.function raises
+    TypeError (InternalError.__init__() missing 2 arguments) when grad calls its own or another custom-gradient
+    function; eagerly the same functions give exp(1); a grad of ordinary ops uses grad around the tf.function."""
+
+    @tf.custom_gradient
+    def plain(x):
+        return tf.exp(x), lambda dy: dy * tf.exp(x)
+
+    @tf.custom_gradient
+    def itself(x):
+        return tf.exp(x), lambda dy: dy * itself(x)
+
+    @tf.custom_gradient
+    def another(x):
+        return tf.exp(x), lambda dy: dy * plain(x)
+
+    x = tf.constant(1.0)
+    for f in (itself, another):
+        with pytest.raises(TypeError, match=r"InternalError.__init__\(\) missing 2 required positional arguments"):
+            with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)):
+                tf.function(f)(x)
+        with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+            y = f(x)
+        assert abs(float(acc.jvp(y)) - math.e) < 1e-6
+
+    @tf.custom_gradient
+    def doubled(x):  # grad's result differs from the forward's derivative: around a tf.function forward mode uses it
+        return tf.exp(x), lambda dy: 2.0 * dy * tf.exp(x)
+
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        y = tf.function(doubled)(x)
+    assert abs(float(acc.jvp(y)) - 2 * math.e) < 1e-5
+    path, out = stdout_of("14_forward_mode_grad_calls_custom_gradient.py")
+    assert out.count("TypeError: InternalError.__init__() missing 2 required positional arguments") == 2, (
+        f"{path}:\n{out}"
+    )
+    assert out.count(": 2.7183") == 4, f"{path}:\n{out}"

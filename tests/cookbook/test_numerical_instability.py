@@ -382,3 +382,164 @@ def test_safe_sinc_proof_and_alternatives():
         f"{DIR}/19_sinc_alternatives.py: the double where changed; update {PAGE}#sinc-zero-nan-alternatives:\n{out}"
     )
     assert "series float32: gradient [0, -0.0032899], second derivative at 0: -3.2899" in out, out
+
+
+# log1pexp (#log1pexp)
+
+LOG1PEXP_THRESHOLDS = [  # dtype, first x where the plain gradient is 0, first where it is nan (the page's why)
+    (tf.float32, "87.33655", "88.72284"),
+    (tf.float64, "708.3964185322642", "709.7827128933841"),
+    (tf.float16, None, "11.09"),  # subnormals kept: nan first
+]
+
+
+def plain_log1pexp(x):
+    return tf.math.log(1 + tf.exp(x))
+
+
+@pytest.mark.parametrize(("dtype", "zero", "nan"), LOG1PEXP_THRESHOLDS, ids=lambda v: getattr(v, "name", str(v)))
+def test_plain_log1pexp_gradient_is_zero_then_nan_at_the_printed_thresholds(dtype, zero, nan):
+    """Eager, a tape: the gradient is 1 just below each threshold, 0 (or nan) from it (the page's problem and why)."""
+    np_dtype = dtype.as_numpy_dtype
+
+    def slope(x):
+        return float(gradient(plain_log1pexp, tf.constant(x, dtype)))
+
+    for first, bad in ((zero, lambda g: g == 0), (nan, np.isnan)):
+        if first is None:
+            continue
+        x = np_dtype(first)
+        below = np.nextafter(x, np_dtype(0))
+        assert bad(slope(x)) and not bad(slope(below)) and (first == nan or abs(slope(below) - 1) < 1e-2), (
+            f"log(1 + exp(x)) in {dtype.name}: gradient {slope(below)} at {below}, {slope(x)} at {x}: "
+            + fixed("log1pexp-why")
+        )
+    out = stdout_of("36_log1pexp_overflow.py")
+    assert f"  {dtype.name}: " + (f"0 from x = {zero}, " if zero else "") + f"nan from x = {nan}\n" in out, out
+
+
+def test_docstring_log1pexp_value_inf_and_cancellation_below_minus_16_6():
+    ns = recipe("37_stable_log1pexp.py")
+
+    @tf.custom_gradient
+    def docstring(x):
+        e = tf.exp(x)
+        return tf.math.log(1 + e), lambda dy: dy * (1 - 1 / (1 + e))
+
+    assert np.isinf(docstring(tf.constant(89.0)).numpy()) and float(gradient(docstring, tf.constant(89.0))) == 1.0
+    assert float(gradient(docstring, tf.constant(-16.5))) > 0, "the docstring's gradient at -16.5 is already 0"
+    assert float(gradient(docstring, tf.constant(-16.7))) == 0, f"{PAGE}#log1pexp-why: 1 + e^x no longer rounds to 1"
+    x = tf.constant([-20.0, -16.7, 0.0, 88.0, 89.0, 100.0])
+    np.testing.assert_allclose(gradient(ns["log1pexp"], x).numpy(), tf.sigmoid(x).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(ns["log1pexp"](x).numpy(), np.logaddexp(0, x.numpy().astype(np.float64)), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, *DTYPES])
+def test_log1pexp_recipe_is_finite_and_right_in_each_dtype(dtype):
+    log1pexp = recipe("37_stable_log1pexp.py")["log1pexp"]
+    xs = {tf.float16: [-20.0, 0.0, 11.5, 60000.0], tf.float32: [-100.0, 0.0, 88.0, 1e30]}.get(
+        dtype, [-800.0, 0.0, 709.0, 1e300]
+    )
+    x = tf.constant(xs, dtype)
+    rtol = 1e-3 if dtype == tf.float16 else 1e-6
+    atol = 1e-4 if dtype == tf.float16 else 1e-7  # float16: sigmoid(11.5) rounds to 1, so s (1 - s) to 0
+    tiny = float(np.finfo(dtype.as_numpy_dtype).tiny)  # below it a value is flushed (or not representable)
+    np.testing.assert_allclose(
+        log1pexp(x).numpy().astype(np.float64), np.logaddexp(0, x.numpy().astype(np.float64)), rtol=rtol, atol=tiny
+    )
+    slope, second = second_derivative(log1pexp, x)
+    s = tf.sigmoid(tf.cast(x, tf.float64)).numpy()
+    np.testing.assert_allclose(slope.numpy().astype(np.float64), s, rtol=rtol, atol=atol)
+    np.testing.assert_allclose(second.numpy().astype(np.float64), s * (1 - s), rtol=rtol, atol=atol)
+    with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+        y = log1pexp(x)
+    np.testing.assert_allclose(acc.jvp(y).numpy().astype(np.float64), s, rtol=rtol, atol=atol)
+
+
+def test_log1pexp_proof_and_alternatives():
+    rows = blocks(stdout_of("37_stable_log1pexp.py"))[0]
+    assert set(rows.values()) == {"OK"}, f"{DIR}/37_stable_log1pexp.py: {rows}"
+    out = stdout_of("38_log1pexp_alternatives.py")
+    lines = out.splitlines()
+    after = {
+        lines[i].split(":")[0].strip(): lines[i + 1].strip() for i in range(len(lines) - 1) if ": value" in lines[i]
+    }
+    assert after["softplus"] == "gradient [0.  0.5 1.  1. ], forward mode [0.  0.5 1.  1. ]", out
+    assert after["where_after"].startswith("gradient [0.  0.5 nan nan]"), (
+        f"{DIR}/38_log1pexp_alternatives.py: one tf.where no longer gives nan: update {PAGE}#log1pexp-alternatives"
+    )
+    assert after["double_where"] == after["softplus"], out
+    assert after["max_abs"] == "gradient [0. 1. 1. 1.], forward mode [0. 1. 1. 1.]", (
+        f"tf.maximum / tf.abs at 0 changed: update {PAGE}#log1pexp-alternatives:\n{out}"
+    )
+    assert after["max_abs_sigmoid"] == "gradient [0.  0.5 1.  1. ], forward mode [0. 1. 1. 1.]", out
+
+
+# safe_norm (#safe-norm)
+
+NORM_CASES = [  # dtype, entries, what tf.norm gives: (value, gradient)
+    (tf.float32, [0.0, 0.0, 0.0], "nan"),
+    (tf.float32, [3e-20, 4e-20, 0.0], "tiny"),
+    (tf.float32, [3e20, 4e20, 0.0], "huge"),
+    (tf.float64, [3e-155, 4e-155, 0.0], "tiny"),  # below about 1e-154
+    (tf.float64, [3e154, 4e154, 0.0], "huge"),  # above about 1e154
+    (tf.float16, [300.0, 400.0, 0.0], "huge"),
+]
+
+
+@pytest.mark.parametrize("norm", ["tf.norm", "tf.math.reduce_euclidean_norm", "keras.ops.norm"])
+@pytest.mark.parametrize(("dtype", "values", "kind"), NORM_CASES, ids=lambda v: getattr(v, "name", str(v)))
+def test_builtin_norms_fail_at_zero_tiny_and_huge_entries(norm, dtype, values, kind):
+    f = {"tf.norm": tf.norm, "tf.math.reduce_euclidean_norm": tf.math.reduce_euclidean_norm}.get(norm, keras.ops.norm)
+    x = tf.constant(values, dtype)
+    value, g = f(x).numpy(), gradient(f, x).numpy()
+    broken = {
+        "nan": value == 0 and np.isnan(g).all(),
+        "tiny": value == 0 and np.isinf(g[:2]).all() and np.isnan(g[2]),
+        "huge": np.isinf(value) and (g == 0).all(),
+    }[kind]
+    assert broken, f"{norm} at {values} ({dtype.name}): value {value}, gradient {g}: " + fixed("safe-norm")
+
+
+@pytest.mark.parametrize(("dtype", "values", "kind"), NORM_CASES, ids=lambda v: getattr(v, "name", str(v)))
+def test_safe_norm_is_exact_where_the_builtin_fails(dtype, values, kind):
+    safe = recipe("47_safe_euclidean.py")["safe_norm"]
+    x = tf.constant(values, dtype)
+    exact = np.hypot(*x.numpy().astype(np.float64)[:2])
+    want = np.zeros(3) if exact == 0 else np.array([*x.numpy().astype(np.float64)[:2] / exact, 0.0])
+    rtol = 1e-3 if dtype == tf.float16 else 1e-6
+    np.testing.assert_allclose(float(safe(x)), exact, rtol=rtol, err_msg=f"safe_norm at {values} ({dtype.name})")
+    np.testing.assert_allclose(gradient(safe, x).numpy().astype(np.float64), want, rtol=rtol, atol=1e-7)
+
+
+def test_safe_norm_batch_second_order_and_a_subnormal_entry():
+    safe = recipe("47_safe_euclidean.py")["safe_norm"]
+    x = tf.constant([[1.0, -2.0, 2.0], [3e-200, 4e-200, 0.0]], tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        g = gradient(lambda x: safe(x)[0], x)
+    hessian_row = outer.jacobian(g, x).numpy()[0, :, 0]  # d/dx of the first row's gradient, first row
+    v = np.array([1.0, -2.0, 2.0])
+    np.testing.assert_allclose(hessian_row, (np.eye(3) - np.outer(v, v) / 9) / 3, atol=1e-12)
+    np.testing.assert_allclose(gradient(safe, x).numpy()[1], [0.6, 0.8, 0.0], rtol=1e-12)
+    sub = tf.constant([1e-40, 0.0, 0.0])  # float32 subnormal: read as 0, by tf.norm (nan) and the recipe (0)
+    assert np.isnan(gradient(tf.norm, sub).numpy()).all() and (gradient(safe, sub).numpy() == 0).all()
+
+
+def test_safe_norm_proof_and_alternatives():
+    out = stdout_of("47_safe_euclidean.py")
+    smooth, zero = blocks(out)[:2]
+    assert set(smooth.values()) == {"OK"} and set(zero.values()) == {"OK"}, (
+        f"{DIR}/47_safe_euclidean.py: {smooth}, {zero}"
+    )
+    assert "  [3e-20, 4e-20, 0.0]: value 5e-20, gradient [0.6 0.8 0. ]" in out, out
+    out = stdout_of("48_euclidean_alternatives.py")
+    for name, gradient_line in [
+        ("epsilon", "gradient [0 0 0], [3e-14 4e-14 0], [0 0 0]"),
+        ("double_where", "gradient [0 0 0], [0 0 0], [0 0 0]"),
+        ("squared", "gradient [0 0 0], [6e-20 8e-20 0], [6e+20 8e+20 0]"),
+        ("scaled", "gradient [0 0 0], [0.6 0.8 0], [0.6 0.8 0]"),
+    ]:
+        assert f"  {name}: value" in out and gradient_line in out.split(f"  {name}: value")[1].split("\n")[1], (
+            f"{DIR}/48_euclidean_alternatives.py: {name} changed; update {PAGE}#safe-norm-alternatives:\n{out}"
+        )
