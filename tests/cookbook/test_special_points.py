@@ -426,3 +426,127 @@ def test_forward_mode_around_a_tf_function_uses_the_recipes_grad(name, args, tan
         y = f(*primals)
     got = acc.jvp(y).numpy()
     np.testing.assert_allclose(got, want, rtol=1e-12, err_msg=f"{name}: update {PAGE}#special-points")
+
+
+# tf.pow(x, p) at x = 0, higher orders (#pow-zero)
+
+
+def nth_derivative(f, x, order):
+    """The derivative of f of this order at x, nested eager tapes (unconnected: 0)."""
+    if order == 0:
+        return f(x)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = nth_derivative(f, x, order - 1)
+    return tape.gradient(y, x, unconnected_gradients="zero")
+
+
+def power_derivative(p, order, x):
+    """The exact derivative of x ** p (a whole p >= 0) of this order at x."""
+    if order > p:
+        return np.zeros_like(x)
+    return np.prod(np.arange(p - order + 1, p + 1)) * x ** (p - order)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+@pytest.mark.parametrize("p", [0, 1, 2, 3])
+def test_pow_at_zero_is_right_to_order_p_and_nan_from_p_plus_1(p, dtype):
+    x = tf.constant([0.0], dtype)
+    got = [nth_derivative(lambda v: v**p, x, n).numpy()[0] for n in range(1, 6)]  # noqa: B023
+    want = [power_derivative(p, n, 0.0) for n in range(1, 6)]
+    assert got[:p] == want[:p] and all(np.isnan(got[p:])), (
+        f"x ** {p} at 0 ({dtype.name}), orders 1 to 5: {got}, not right to order {p} and nan after: "
+        + FIXED.format(PAGE=PAGE, anchor="pow-zero")
+    )
+    got = [nth_derivative(lambda v: tf.pow(v, float(p)), x, n).numpy()[0] for n in range(1, 6)]  # noqa: B023
+    assert got[:p] == want[:p] and all(np.isnan(got[p:])), f"tf.pow(x, {p}.0) at 0 ({dtype.name}): {got}"
+
+
+def test_pow_report_polynomial_second_derivative_right_third_nan():
+    """tf#35011 saw nan at order 2 on 2.0/2.1; on 2.21 order 2 is right and order 3 is nan (the page says so)."""
+    x = tf.constant([-1.0, 0.0, 1.0], tf.float64)
+    f = lambda v: v + v**2 + v**3 + v**4  # noqa: E731
+    second, third = (nth_derivative(f, x, n).numpy() for n in (2, 3))
+    assert (second == [8.0, 2.0, 20.0]).all(), f"d2 of x + ... + x^4 at [-1, 0, 1] is {second}: update {PAGE}#pow-zero"
+    assert np.isnan(third[1]) and third[0] == -18.0 and third[2] == 30.0, f"d3 is {third}: update {PAGE}#pow-zero"
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_safe_pow_every_order_at_zero_and_away(dtype):
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    values = np.array([-1.5, 0.0, 0.5])
+    x = tf.constant(values, dtype)
+    for p in (0, 1, 2, 3, 4):
+        np.testing.assert_array_equal(safe_pow(x, p).numpy(), tf.pow(x, float(p)).numpy())
+        for n in range(1, 7):
+            got = nth_derivative(lambda v: safe_pow(v, p), x, n).numpy()  # noqa: B023
+            np.testing.assert_allclose(
+                got, power_derivative(p, n, values), rtol=1e-6, err_msg=f"{DIR}/81_safe_pow.py: p = {p}, order {n}"
+            )
+
+
+def test_safe_pow_zero_power_next_order_is_zero_not_none():
+    """dy * 0 keeps the p = 0 gradient connected: the order after it is 0, not None (the page's recipe)."""
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    x = tf.constant([0.0, 2.0], tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = safe_pow(x, 1)
+        first = inner.gradient(y, x)
+    second = outer.gradient(first, x)
+    assert second is not None and (second.numpy() == 0).all(), f"{DIR}/81_safe_pow.py: d2 of x ** 1 is {second}"
+
+
+@pytest.mark.parametrize("p", [2.5, 1 / 2.4, -1.0])
+def test_safe_pow_not_whole_is_the_builtin(p):
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    x = tf.constant([0.0, 0.5], tf.float64)
+    for n in (1, 2, 3, 4):
+        got = nth_derivative(lambda v: safe_pow(v, p), x, n).numpy()
+        builtin = nth_derivative(lambda v: tf.pow(v, p), x, n).numpy()
+        np.testing.assert_array_equal(got, builtin, err_msg=f"p = {p}, order {n}: update {PAGE}#pow-zero-recipe")
+
+
+def test_pow_forward_mode_eager_first_order_at_zero():
+    """An eager accumulator: tf.pow's own first derivative, right at 0 for p >= 1, nan for p = 0; the recipe's
+    p = 0 (tf.ones_like, no derivative) takes grad's 0 (the page's proof paragraph)."""
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    for p in (0, 1, 2, 3):
+        for f, label in ((lambda v: safe_pow(v, p), "recipe"), (lambda v: tf.pow(v, float(p)), "built-in")):  # noqa: B023
+            x = tf.constant([0.0], tf.float64)
+            with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+                y = f(x)
+            jvp = acc.jvp(y, unconnected_gradients="zero").numpy()[0]
+            if label == "built-in" and p == 0:
+                assert np.isnan(jvp), f"forward mode of tf.pow(x, 0) at 0 is {jvp}, no longer nan"
+            else:
+                assert jvp == power_derivative(p, 1, 0.0), f"{label}, p = {p}: forward mode at 0 is {jvp}"
+
+
+def test_pow_exponent_gradient_at_zero_base_and_fractional_power():
+    e = tf.constant([0.5, 2.0], tf.float64)
+    zero_to_the = lambda v: tf.pow(tf.constant(0.0, tf.float64), v)  # noqa: E731
+    for n in (1, 2):
+        g = nth_derivative(zero_to_the, e, n).numpy()
+        assert (g == 0).all(), f"order {n} of 0 ** e in e is {g}, not 0: update {PAGE}#pow-zero-alternatives"
+    for dtype in (tf.float32, tf.float64):
+        g = gradient(lambda v: v ** (1 / 2.4), tf.constant([0.0], dtype)).numpy()
+        assert g[0] == np.inf, f"d/dx x ** (1/2.4) at 0 ({dtype.name}) is {g}: update {PAGE}#pow-zero-alternatives"
+
+
+def test_safe_pow_proof_and_alternatives():
+    out = stdout_of("81_safe_pow.py")
+    rows = blocks(out)[0]
+    assert len(rows) == 12 and set(rows.values()) == {"OK"}, f"{DIR}/81_safe_pow.py: {rows}"
+    out = stdout_of("82_pow_alternatives.py")
+    for line in (
+        "    products: [1. 2. 6. 0.]",
+        "     polyval: [1. 2. 6. 0.]",
+        "  where_trap: [0. 0. 0. 0.]",
+        "0 ** e at e = [0.5, 2]: d/de [0. 0.], d2/de2 [0. 0.]",
+    ):
+        assert line in out, f"{DIR}/82_pow_alternatives.py changed; update {PAGE}#pow-zero-alternatives:\n{out}"
+    out = stdout_of("80_pow_zero_higher_order.py")
+    assert "  order 3: reference [6. 6. 6.]\n    float32: [ 6. nan  6.]\n    float64: [ 6. nan  6.]" in out, out
