@@ -550,3 +550,88 @@ def test_safe_pow_proof_and_alternatives():
         assert line in out, f"{DIR}/82_pow_alternatives.py changed; update {PAGE}#pow-zero-alternatives:\n{out}"
     out = stdout_of("80_pow_zero_higher_order.py")
     assert "  order 3: reference [6. 6. 6.]\n    float32: [ 6. nan  6.]\n    float64: [ 6. nan  6.]" in out, out
+
+
+# tf.linalg.det at a singular matrix (#det-singular)
+
+SINGULAR = [
+    [[1.0, 2.0], [2.0, 4.0]],
+    [[0.0] * 3] * 3,
+    [[1.0, 2, 3], [4, 5, 6], [7, 8, 9]],  # det 6.7e-16 in float64, from rounding
+    [[1.0, 1, 2], [2, 2, 4], [3, 3, 6]],
+]
+
+
+def cofactor_reference(values):
+    """Central differences of the value of tf.linalg.det, float64 (a polynomial: smooth everywhere)."""
+    a = np.array(values, np.float64)
+    return central_difference(lambda v: float(tf.linalg.det(tf.constant(v.reshape(a.shape)))), a.ravel()).reshape(
+        a.shape
+    )
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+@pytest.mark.parametrize("values", SINGULAR, ids=["2x2", "zeros", "1to9", "rank1"])
+def test_det_gradient_raises_at_a_singular_matrix(values, dtype):
+    a = tf.constant(values, dtype)
+    for f in (tf.linalg.det, lambda m: tf.linalg.slogdet(m)[1]):
+        for run in (lambda a, f=f: gradient(f, a), tf.function(lambda a, f=f: gradient(f, a))):
+            with pytest.raises(tf.errors.InvalidArgumentError, match="Input is not invertible"):
+                run(a)
+    if values == SINGULAR[2] and dtype == tf.float64:
+        assert 0 < abs(tf.linalg.det(a).numpy()) < 1e-14, "[[1..9]]'s float64 det is no longer ~6.7e-16"
+
+
+def test_det_has_no_xla_kernel_and_forward_mode_raises():
+    a = tf.constant(SINGULAR[0], tf.float64)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="MatrixDeterminant"):
+        tf.function(tf.linalg.det, jit_compile=True)(a)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
+            y = tf.linalg.det(a)
+        acc.jvp(y)
+
+
+@pytest.mark.parametrize("values", [*SINGULAR, [[2.0, 1, 0], [1, 3, 1], [0, 1, 4]], [[5.0]]])
+def test_cofactor_det_orders_1_and_2(values):
+    det = recipe("84_det_cofactor.py")["det"]
+    a = tf.constant(values, tf.float64)
+    assert det(a).numpy() == tf.linalg.det(a).numpy()
+    np.testing.assert_allclose(gradient(det, a).numpy(), cofactor_reference(values), atol=1e-6)
+    # order 2 along a direction v: the second difference of the value
+    v = tf.constant(np.arange(1.0, a.shape[0] ** 2 + 1).reshape(a.shape) % 3 - 1, tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(a)
+        first = tf.reduce_sum(gradient(det, a) * v)
+    second = tf.reduce_sum(outer.gradient(first, a, unconnected_gradients="zero") * v).numpy()
+    h, d = 1e-3, tf.linalg.det
+    want = float((d(a + h * v) - 2 * d(a) + d(a - h * v)) / h**2)
+    assert abs(second - want) < 1e-6, f"{DIR}/84_det_cofactor.py at {values}: order 2 {second}, not {want}"
+
+
+def test_cofactor_det_batched():
+    det = recipe("84_det_cofactor.py")["det"]
+    a = tf.constant([SINGULAR[2], SINGULAR[3]], tf.float64)
+    g = gradient(lambda m: tf.reduce_sum(det(m)), a).numpy()
+    for k in range(2):
+        np.testing.assert_allclose(g[k], cofactor_reference(a[k].numpy()), atol=1e-6)
+
+
+def test_det_proof_and_alternatives():
+    out = stdout_of("84_det_cofactor.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError"), (
+        f"{DIR}/84_det_cofactor.py: tf.linalg.det now compiles with XLA; update {PAGE}#det-singular-proof:\n{out}"
+    )
+    assert rows.pop("forward mode order 1").startswith("MISMATCH InvalidArgumentError"), out
+    assert set(rows.values()) == {"OK"}, f"{DIR}/84_det_cofactor.py: {rows}"
+    out = stdout_of("85_det_alternatives.py")
+    for line in (
+        "rank-1 a, along v: reference first 0.0000, second 4.0000",
+        "  det_svd: first 0.0000, second 11.2000",
+        "     det3: first 0.0000, second 4.0000",
+        "det3 gradient, jit_compile: [[-3.0, 6.0, -3.0], [6.0, -12.0, 6.0], [-3.0, 6.0, -3.0]]",
+    ):
+        assert line in out, f"{DIR}/85_det_alternatives.py changed; update {PAGE}#det-singular-alternatives:\n{out}"
+    out = stdout_of("83_det_singular_error.py")
+    assert out.count("InvalidArgumentError: Input is not invertible.") == 13, out
