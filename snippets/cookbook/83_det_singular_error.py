@@ -52,8 +52,9 @@ for name, values in MATRICES.items():
             try:
                 shown = (f(a).numpy().round(4) + 0).tolist()
             except tf.errors.InvalidArgumentError as e:
-                shown = error(e)
+                shown, message = type(e).__name__, error(e)
             print(f"  {dtype.name:7} {label:11}: {shown}")
+print(f"each error: {message}")
 a = tf.constant(MATRICES["singular [[1, 2], [2, 4]]"], tf.float64)
 try:
     log_abs_det_gradient(a)
