@@ -13,14 +13,14 @@ def reference(a):
     return diff / (2 * H)
 
 
-def gradient(a):
+def det_grad(a):
     with tf.GradientTape() as tape:
         tape.watch(a)
         d = tf.linalg.det(a)
     return tape.gradient(d, a)
 
 
-def log_abs_det_gradient(a):
+def slogdet_grad(a):
     with tf.GradientTape() as tape:
         tape.watch(a)
         d = tf.linalg.slogdet(a)[1]
@@ -46,8 +46,8 @@ for name, values in MATRICES.items():
     for dtype in (tf.float32, tf.float64):
         a = tf.constant(values, dtype)
         for label, f in (
-            ("eager", gradient),
-            ("tf.function", tf.function(gradient)),
+            ("eager", det_grad),
+            ("tf.function", tf.function(det_grad)),
         ):
             try:
                 shown = (f(a).numpy().round(4) + 0).tolist()
@@ -57,6 +57,6 @@ for name, values in MATRICES.items():
 print(f"each error: {message}")
 a = tf.constant(MATRICES["singular [[1, 2], [2, 4]]"], tf.float64)
 try:
-    log_abs_det_gradient(a)
+    slogdet_grad(a)
 except tf.errors.InvalidArgumentError as e:
     print(f"slogdet at [[1, 2], [2, 4]], float64: {error(e)}")
