@@ -36,7 +36,6 @@ def error(e):  # its type and the line of the message that names the cause
 MATRICES = {
     "regular [[2, 1], [1, 3]]": [[2.0, 1.0], [1.0, 3.0]],
     "singular [[1, 2], [2, 4]]": [[1.0, 2.0], [2.0, 4.0]],
-    "zeros(3, 3)": [[0.0] * 3] * 3,
     "[[1, 2, 3], [4, 5, 6], [7, 8, 9]]": [[1.0, 2, 3], [4, 5, 6], [7, 8, 9]],
 }
 for name, values in MATRICES.items():

@@ -635,6 +635,6 @@ def test_det_proof_and_alternatives():
         assert line in out, f"{DIR}/85_det_alternatives.py changed; update {PAGE}#det-singular-alternatives:\n{out}"
     out = stdout_of("83_det_singular_error.py")
     assert (
-        out.count(": InvalidArgumentError\n") == 12
+        out.count(": InvalidArgumentError\n") == 8
         and "each error: InvalidArgumentError: Input is not invertible." in out
     ), out
