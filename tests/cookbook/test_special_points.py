@@ -600,3 +600,213 @@ def test_sqrtm_has_no_xla_kernel_and_eigh_has_one():
         tf.function(tf.linalg.sqrtm, jit_compile=True)(a)
     lam = tf.function(lambda a: tf.linalg.eigh(a)[0], jit_compile=True)(a)
     np.testing.assert_allclose(lam.numpy(), [2, 2, 2])
+# tf.pow(x, p) at x = 0, higher orders (#pow-zero)
+
+
+def nth_derivative(f, x, order):
+    """The derivative of f of this order at x, nested eager tapes (unconnected: 0)."""
+    if order == 0:
+        return f(x)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = nth_derivative(f, x, order - 1)
+    return tape.gradient(y, x, unconnected_gradients="zero")
+
+
+def power_derivative(p, order, x):
+    """The exact derivative of x ** p (a whole p >= 0) of this order at x."""
+    if order > p:
+        return np.zeros_like(x)
+    return np.prod(np.arange(p - order + 1, p + 1)) * x ** (p - order)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+@pytest.mark.parametrize("p", [0, 1, 2, 3])
+def test_pow_at_zero_is_right_to_order_p_and_nan_from_p_plus_1(p, dtype):
+    x = tf.constant([0.0], dtype)
+    got = [nth_derivative(lambda v: v**p, x, n).numpy()[0] for n in range(1, 6)]  # noqa: B023
+    want = [power_derivative(p, n, 0.0) for n in range(1, 6)]
+    assert got[:p] == want[:p] and all(np.isnan(got[p:])), (
+        f"x ** {p} at 0 ({dtype.name}), orders 1 to 5: {got}, not right to order {p} and nan after: "
+        + FIXED.format(PAGE=PAGE, anchor="pow-zero")
+    )
+    got = [nth_derivative(lambda v: tf.pow(v, float(p)), x, n).numpy()[0] for n in range(1, 6)]  # noqa: B023
+    assert got[:p] == want[:p] and all(np.isnan(got[p:])), f"tf.pow(x, {p}.0) at 0 ({dtype.name}): {got}"
+
+
+def test_pow_report_polynomial_second_derivative_right_third_nan():
+    """tf#35011 saw nan at order 2 on 2.0/2.1; on 2.21 order 2 is right and order 3 is nan (the page says so)."""
+    x = tf.constant([-1.0, 0.0, 1.0], tf.float64)
+    f = lambda v: v + v**2 + v**3 + v**4  # noqa: E731
+    second, third = (nth_derivative(f, x, n).numpy() for n in (2, 3))
+    assert (second == [8.0, 2.0, 20.0]).all(), f"d2 of x + ... + x^4 at [-1, 0, 1] is {second}: update {PAGE}#pow-zero"
+    assert np.isnan(third[1]) and third[0] == -18.0 and third[2] == 30.0, f"d3 is {third}: update {PAGE}#pow-zero"
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_safe_pow_every_order_at_zero_and_away(dtype):
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    values = np.array([-1.5, 0.0, 0.5])
+    x = tf.constant(values, dtype)
+    for p in (0, 1, 2, 3, 4):
+        np.testing.assert_array_equal(safe_pow(x, p).numpy(), tf.pow(x, float(p)).numpy())
+        for n in range(1, 7):
+            got = nth_derivative(lambda v: safe_pow(v, p), x, n).numpy()  # noqa: B023
+            np.testing.assert_allclose(
+                got, power_derivative(p, n, values), rtol=1e-6, err_msg=f"{DIR}/81_safe_pow.py: p = {p}, order {n}"
+            )
+
+
+def test_safe_pow_zero_power_next_order_is_zero_not_none():
+    """dy * 0 keeps the p = 0 gradient connected: the order after it is 0, not None (the page's recipe)."""
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    x = tf.constant([0.0, 2.0], tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = safe_pow(x, 1)
+        first = inner.gradient(y, x)
+    second = outer.gradient(first, x)
+    assert second is not None and (second.numpy() == 0).all(), f"{DIR}/81_safe_pow.py: d2 of x ** 1 is {second}"
+
+
+@pytest.mark.parametrize("p", [2.5, 1 / 2.4, -1.0])
+def test_safe_pow_not_whole_is_the_builtin(p):
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    x = tf.constant([0.0, 0.5], tf.float64)
+    for n in (1, 2, 3, 4):
+        got = nth_derivative(lambda v: safe_pow(v, p), x, n).numpy()
+        builtin = nth_derivative(lambda v: tf.pow(v, p), x, n).numpy()
+        np.testing.assert_array_equal(got, builtin, err_msg=f"p = {p}, order {n}: update {PAGE}#pow-zero-recipe")
+
+
+def test_pow_forward_mode_eager_first_order_at_zero():
+    """An eager accumulator: tf.pow's own first derivative, right at 0 for p >= 1, nan for p = 0; the recipe's
+    p = 0 (tf.ones_like, no derivative) takes grad's 0 (the page's proof paragraph)."""
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    for p in (0, 1, 2, 3):
+        for f, label in ((lambda v: safe_pow(v, p), "recipe"), (lambda v: tf.pow(v, float(p)), "built-in")):  # noqa: B023
+            x = tf.constant([0.0], tf.float64)
+            with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+                y = f(x)
+            jvp = acc.jvp(y, unconnected_gradients="zero").numpy()[0]
+            if label == "built-in" and p == 0:
+                assert np.isnan(jvp), f"forward mode of tf.pow(x, 0) at 0 is {jvp}, no longer nan"
+            else:
+                assert jvp == power_derivative(p, 1, 0.0), f"{label}, p = {p}: forward mode at 0 is {jvp}"
+
+
+def test_pow_exponent_gradient_at_zero_base_and_fractional_power():
+    e = tf.constant([0.5, 2.0], tf.float64)
+    zero_to_the = lambda v: tf.pow(tf.constant(0.0, tf.float64), v)  # noqa: E731
+    for n in (1, 2):
+        g = nth_derivative(zero_to_the, e, n).numpy()
+        assert (g == 0).all(), f"order {n} of 0 ** e in e is {g}, not 0: update {PAGE}#pow-zero-alternatives"
+    for dtype in (tf.float32, tf.float64):
+        g = gradient(lambda v: v ** (1 / 2.4), tf.constant([0.0], dtype)).numpy()
+        assert g[0] == np.inf, f"d/dx x ** (1/2.4) at 0 ({dtype.name}) is {g}: update {PAGE}#pow-zero-alternatives"
+
+
+def test_safe_pow_proof_and_alternatives():
+    out = stdout_of("81_safe_pow.py")
+    rows = blocks(out)[0]
+    assert len(rows) == 12 and set(rows.values()) == {"OK"}, f"{DIR}/81_safe_pow.py: {rows}"
+    out = stdout_of("82_pow_alternatives.py")
+    for line in (
+        "    products: [1. 2. 6. 0.]",
+        "     polyval: [1. 2. 6. 0.]",
+        "  where_trap: [0. 0. 0. 0.]",
+        "0 ** e at e = [0.5, 2]: d/de [0. 0.], d2/de2 [0. 0.]",
+    ):
+        assert line in out, f"{DIR}/82_pow_alternatives.py changed; update {PAGE}#pow-zero-alternatives:\n{out}"
+    out = stdout_of("80_pow_zero_higher_order.py")
+    assert "  order 3: reference [6. 6. 6.]\n    float32: [ 6. nan  6.]\n    float64: [ 6. nan  6.]" in out, out
+
+
+# tf.linalg.det at a singular matrix (#det-singular)
+
+SINGULAR = [
+    [[1.0, 2.0], [2.0, 4.0]],
+    [[0.0] * 3] * 3,
+    [[1.0, 2, 3], [4, 5, 6], [7, 8, 9]],  # det 6.7e-16 in float64, from rounding
+    [[1.0, 1, 2], [2, 2, 4], [3, 3, 6]],
+]
+
+
+def cofactor_reference(values):
+    """Central differences of the value of tf.linalg.det, float64 (a polynomial: smooth everywhere)."""
+    a = np.array(values, np.float64)
+    return central_difference(lambda v: float(tf.linalg.det(tf.constant(v.reshape(a.shape)))), a.ravel()).reshape(
+        a.shape
+    )
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+@pytest.mark.parametrize("values", SINGULAR, ids=["2x2", "zeros", "1to9", "rank1"])
+def test_det_gradient_raises_at_a_singular_matrix(values, dtype):
+    a = tf.constant(values, dtype)
+    for f in (tf.linalg.det, lambda m: tf.linalg.slogdet(m)[1]):
+        for run in (lambda a, f=f: gradient(f, a), tf.function(lambda a, f=f: gradient(f, a))):
+            with pytest.raises(tf.errors.InvalidArgumentError, match="Input is not invertible"):
+                run(a)
+    if values == SINGULAR[2] and dtype == tf.float64:
+        assert 0 < abs(tf.linalg.det(a).numpy()) < 1e-14, "[[1..9]]'s float64 det is no longer ~6.7e-16"
+
+
+def test_det_has_no_xla_kernel_and_forward_mode_raises():
+    a = tf.constant(SINGULAR[0], tf.float64)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="MatrixDeterminant"):
+        tf.function(tf.linalg.det, jit_compile=True)(a)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
+            y = tf.linalg.det(a)
+        acc.jvp(y)
+
+
+@pytest.mark.parametrize("values", [*SINGULAR, [[2.0, 1, 0], [1, 3, 1], [0, 1, 4]], [[5.0]]])
+def test_cofactor_det_orders_1_and_2(values):
+    det = recipe("84_det_cofactor.py")["det"]
+    a = tf.constant(values, tf.float64)
+    assert det(a).numpy() == tf.linalg.det(a).numpy()
+    np.testing.assert_allclose(gradient(det, a).numpy(), cofactor_reference(values), atol=1e-6)
+    # order 2 along a direction v: the second difference of the value
+    v = tf.constant(np.arange(1.0, a.shape[0] ** 2 + 1).reshape(a.shape) % 3 - 1, tf.float64)
+    with tf.GradientTape() as outer:
+        outer.watch(a)
+        first = tf.reduce_sum(gradient(det, a) * v)
+    second = tf.reduce_sum(outer.gradient(first, a, unconnected_gradients="zero") * v).numpy()
+    h, d = 1e-3, tf.linalg.det
+    want = float((d(a + h * v) - 2 * d(a) + d(a - h * v)) / h**2)
+    assert abs(second - want) < 1e-6, f"{DIR}/84_det_cofactor.py at {values}: order 2 {second}, not {want}"
+
+
+def test_cofactor_det_batched():
+    det = recipe("84_det_cofactor.py")["det"]
+    a = tf.constant([SINGULAR[2], SINGULAR[3]], tf.float64)
+    g = gradient(lambda m: tf.reduce_sum(det(m)), a).numpy()
+    for k in range(2):
+        np.testing.assert_allclose(g[k], cofactor_reference(a[k].numpy()), atol=1e-6)
+
+
+def test_det_proof_and_alternatives():
+    out = stdout_of("84_det_cofactor.py")
+    rows = blocks(out)[0]
+    assert rows.pop("jit_compile order 1").startswith("MISMATCH InvalidArgumentError"), (
+        f"{DIR}/84_det_cofactor.py: tf.linalg.det now compiles with XLA; update {PAGE}#det-singular-proof:\n{out}"
+    )
+    assert rows.pop("forward mode order 1").startswith("MISMATCH InvalidArgumentError"), out
+    assert set(rows.values()) == {"OK"}, f"{DIR}/84_det_cofactor.py: {rows}"
+    out = stdout_of("85_det_alternatives.py")
+    for line in (
+        "rank-1 a, along v: reference first 0.0000, second 4.0000",
+        "  det_svd: first 0.0000, second 11.2000",
+        "     det3: first 0.0000, second 4.0000",
+        "det3 gradient, jit_compile: [[-3.0, 6.0, -3.0], [6.0, -12.0, 6.0], [-3.0, 6.0, -3.0]]",
+    ):
+        assert line in out, f"{DIR}/85_det_alternatives.py changed; update {PAGE}#det-singular-alternatives:\n{out}"
+    out = stdout_of("83_det_singular_error.py")
+    assert (
+        out.count(": InvalidArgumentError\n") == 8
+        and "each error: InvalidArgumentError: Input is not invertible." in out
+    ), out
