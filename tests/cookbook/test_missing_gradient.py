@@ -15,6 +15,7 @@ import pytest
 import tensorflow as tf
 
 from tests.cookbook.test_cookbook import blocks, gradient, recipe, stdout_of
+from tests.harness import ROOT
 
 PAGE = "docs/cookbook/missing-gradient.md"
 IMAGE = np.linspace(0.1, 0.9, 9).reshape(1, 3, 3, 1)
@@ -678,3 +679,126 @@ def test_avg_pool2d_is_area_for_integer_factors(shape, k):
     x = tf.constant(np.random.default_rng(5).normal(size=shape), tf.float32)
     pooled = tf.nn.avg_pool2d(x, ksize=k, strides=k, padding="VALID")
     np.testing.assert_allclose(pooled, tf.image.resize(x, [shape[1] // k, shape[2] // k], "area"), atol=1e-6)
+# ImageProjectiveTransformV3 (#projective-transform)
+
+SHAPE = (1, 4, 5, 1)
+NUMBERS = [0.95, -0.3, 1.2, 0.3, 0.95, -0.4, 0.01, 0.02]  # a rotation with perspective
+
+
+def projective_op(image, numbers, fill_mode="CONSTANT"):
+    return tf.raw_ops.ImageProjectiveTransformV3(
+        images=image,
+        transforms=tf.cast(numbers, tf.float32),
+        output_shape=tf.shape(image)[1:3],
+        fill_value=0.0,
+        interpolation="BILINEAR",
+        fill_mode=fill_mode,
+    )
+
+
+def exact_image_gradient(f, image, dy):
+    """f is linear in the image: a unit step of one pixel gives its derivative exactly."""
+    base, n = f(image), int(np.prod(image.shape))
+    steps = [tf.reshape(tf.one_hot(i, n, dtype=image.dtype), image.shape) for i in range(n)]
+    return np.array([float(tf.reduce_sum(dy * (f(image + s) - base))) for s in steps]).reshape(image.shape)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_projective_transform_has_no_gradient_in_transforms(dtype):
+    image = tf.constant(np.random.default_rng(0).uniform(size=SHAPE), dtype)
+    numbers = tf.constant([NUMBERS], tf.float32)
+    with tf.GradientTape() as tape:
+        tape.watch([image, numbers])
+        y = projective_op(image, numbers)
+    d_image, d_numbers = tape.gradient(y, [image, numbers])
+    assert d_numbers is None, f"ImageProjectiveTransformV3 has a gradient in transforms now ({d_numbers}): rewrite " + (
+        f"{PAGE}#projective-transform (and .ru.md; say from which release) and its snippets"
+    )
+    assert d_image is not None
+
+
+def test_projective_transform_image_gradient_is_wrong_for_a_rotation_and_right_for_a_shift():
+    rng = np.random.default_rng(0)
+    image, dy = (tf.constant(rng.uniform(size=SHAPE)) for _ in range(2))
+    for numbers, wrong in ([NUMBERS, True], [[1, 0, -2, 0, 1, 1, 0, 0], False]):  # a whole-pixel shift
+        numbers = tf.constant([numbers], tf.float32)
+        with tf.GradientTape() as tape:
+            tape.watch(image)
+            y = projective_op(image, numbers)
+        got = tape.gradient(y, image, output_gradients=dy).numpy()
+        exact = exact_image_gradient(lambda im, n=numbers: projective_op(im, n), image, dy)
+        error = np.abs(got - exact).max()
+        if wrong:
+            assert error > 0.05, (
+                f"ImageProjectiveTransformV3's image gradient is the true adjoint now (error {error}): "
+                f"TensorFlow merged PR#127618 or similar; rewrite {PAGE}#projective-transform-why"
+            )
+        else:
+            assert error < 1e-6, f"{PAGE}#projective-transform-why says a whole-pixel shift is exact: error {error}"
+
+
+def test_projective_transform_has_no_xla_kernel():
+    image = tf.constant(np.ones(SHAPE, np.float32))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="unsupported operations"):
+        tf.function(projective_op, jit_compile=True)(image, tf.constant([NUMBERS]))
+
+
+@pytest.mark.parametrize("fill_mode", ["CONSTANT", "REFLECT", "NEAREST"])
+def test_warp_matches_the_op_and_the_recipe_gradient_is_exact(fill_mode):
+    ns = recipe("95_projective_transform_gradient.py")
+    rng = np.random.default_rng(3)
+    image = tf.constant(rng.uniform(size=(2, 5, 6, 2)))
+    dy = tf.constant(rng.uniform(size=(2, 5, 6, 2)))
+    numbers = tf.constant(  # a batch of two, no pixel read on a pixel line (a kink); the second reads far outside
+        [[1.31, 0.41, -2.47, -0.19, 1.43, -1.07, 0.031, -0.017], [0.71, 0.13, 3.07, -0.29, 0.83, 2.21, 0.004, 0.002]],
+        tf.float64,
+    )
+    gap = np.abs(projective_op(image, numbers, fill_mode) - ns["warp"](image, numbers, fill_mode)).max()
+    assert gap < 1e-6, f"warp differs from ImageProjectiveTransformV3 ({fill_mode}) by {gap}"
+    with tf.GradientTape() as tape:
+        tape.watch([image, numbers])
+        y = ns["projective_transform"](image, numbers, fill_mode)
+    d_image, d_numbers = tape.gradient(y, [image, numbers], output_gradients=dy)
+    np.testing.assert_allclose(y, projective_op(image, numbers, fill_mode), rtol=0, atol=0)
+    exact = exact_image_gradient(lambda im: ns["warp"](im, numbers, fill_mode), image, dy)
+    np.testing.assert_allclose(d_image, exact, atol=1e-12)
+    h, e = 1e-6, np.eye(16).reshape(16, 2, 8)
+    want = [
+        float(
+            tf.reduce_sum(
+                dy * (ns["warp"](image, numbers + h * d, fill_mode) - ns["warp"](image, numbers - h * d, fill_mode))
+            )
+        )
+        / (2 * h)
+        for d in e
+    ]
+    np.testing.assert_allclose(d_numbers.numpy().ravel(), want, rtol=1e-6, atol=1e-7)
+
+
+def test_projective_transform_proof():
+    out = stdout_of("95_projective_transform_gradient.py")
+    (rows,) = blocks(out)[:1]
+    fails = {k: v for k, v in rows.items() if v != "OK"}
+    assert set(fails) == {"jit_compile order 1", "forward mode order 1"}, f"95_projective_transform_gradient.py: {rows}"
+    assert "InvalidArgumentError" in fails["jit_compile order 1"], fails
+    for fill_mode in ("REFLECT", "NEAREST"):
+        line = re.search(rf"^{fill_mode}: warp - the op (\S+); eager order 1: error (\S+)$", out, re.M)
+        assert line and float(line[1]) < 1e-6 and float(line[2]) < 1e-8, out
+    problem = stdout_of("94_projective_transform_no_gradient.py")
+    assert "d/d transforms: None\nkeras.ops.image.affine_transform, d/d transform: None\n" in problem, problem
+    alternatives = stdout_of("96_projective_transform_alternatives.py")
+    assert re.search(r"warp under jit_compile - eager: \d\.\de-1\d", alternatives), alternatives
+    forward, reverse = re.search(r"warp, forward mode (\S+), reverse mode (\S+)", alternatives).groups()
+    assert forward == reverse, alternatives
+
+
+def test_alternatives_warp_is_the_recipes_warp():
+    """Snippet 96 runs alone, so it holds a copy of _map and warp: the copy must not drift."""
+
+    def code(name):
+        text = (ROOT / "snippets/cookbook" / name).read_text(encoding="utf-8")
+        return text[text.index("def _map(") : text.index("\n\n\n", text.index("def warp("))]
+
+    assert code("96_projective_transform_alternatives.py") == code("95_projective_transform_gradient.py"), (
+        "snippets/cookbook/96_projective_transform_alternatives.py: copy _map and warp from 95 again"
+    )

@@ -1,0 +1,46 @@
+"""tf.math.angle at a complex zero: the angle is 0, the gradient -inf or nan."""
+
+import numpy as np
+import tensorflow as tf
+
+print("tf.math.angle(z) at z = 0; the convention: gradient 0")
+for dtype in (tf.complex64, tf.complex128):
+    for size in (1, 16):  # one element, or whole vector packets
+        z = tf.zeros([size], dtype)
+        with tf.GradientTape() as tape:
+            tape.watch(z)
+            angle = tf.math.angle(z)
+        g = tape.gradient(angle, z).numpy()
+        values = sorted({str(v) for v in g})
+        print(
+            f"  {dtype.name}, {size:2} zeros: angle {angle[0]:.1f}, gradient {values}"
+        )
+
+print("tf.math.angle(tf.complex(r, 0)), the gradient in r; the convention: 0")
+for dtype in (tf.float32, tf.float64):
+    grads = []
+    for r0 in (-1.0, 0.0, 1.0):  # one element each
+        r = tf.constant(r0, dtype)
+        with tf.GradientTape() as tape:
+            tape.watch(r)
+            angle = tf.math.angle(tf.complex(r, tf.zeros_like(r)))
+        grads.append(f"r = {r0:g}: {tape.gradient(angle, r).numpy():g}")
+    print(f"  {dtype.name}: " + ", ".join(grads))
+
+r = tf.constant([-1.0, 0.0, 1.0])  # a real tensor: angle is a tf.where of pi, 0
+with tf.GradientTape() as tape:
+    tape.watch(r)
+    angle = tf.math.angle(r)
+print(f"tf.math.angle(r) of a float32 r: gradient {tape.gradient(angle, r)}")
+
+Z, h = 3.0 + 4.0j, 1e-6  # float64 reference: d/dx + i d/dy of the angle
+dx = (np.angle(Z + h) - np.angle(Z - h)) / (2 * h)
+dy = (np.angle(Z + 1j * h) - np.angle(Z - 1j * h)) / (2 * h)
+z = tf.constant(Z, tf.complex128)
+with tf.GradientTape() as tape:
+    tape.watch(z)
+    angle = tf.math.angle(z)
+print(
+    f"z = 3+4j: gradient {tape.gradient(angle, z).numpy():.4f}, "
+    f"reference {dx + 1j * dy:.4f}"
+)
