@@ -284,5 +284,7 @@ try:  # forward mode around a tf.function: grad calls igamma_grad_a
         p = tf.function(igamma)(a, x)
     print(f"forward mode, d/da tf.function(igamma)(2, 1.5): {acc.jvp(p):.6f}")
 except TypeError as e:
-    print(f"forward mode, d/da tf.function(igamma)(2, 1.5): {type(e).__name__}: {e}")
+    print(
+        f"forward mode, d/da tf.function(igamma)(2, 1.5): {type(e).__name__}: {e}"
+    )
 # --8<-- [end:proof]

@@ -286,12 +286,20 @@ print("  (1, 20, 0.05), (30, 2, 0.95), (0.3, 0.7, 0.2):")
 check_gradient(betainc_of, points, k=2)
 
 a, b, x = (tf.constant(v, tf.float64) for v in (2.0, 3.0, 0.4))
-for name, f in [("betainc", betainc), ("tf.function(betainc)", tf.function(betainc))]:
+for name, f in [
+    ("betainc", betainc),
+    ("tf.function(betainc)", tf.function(betainc)),
+]:
     with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
         y = f(a, b, x)  # forward mode: eager, and around a tf.function
     print(f"forward mode, d/da {name}(2, 3, 0.4): {acc.jvp(y):.6f}")
 print("at x = 0 and x = 1: [d/da, d/db, d/dx]")
-for point in [(2.0, 3.0, 0.0), (1.0, 3.0, 0.0), (0.5, 0.5, 0.0), (2.0, 1.0, 1.0)]:
+for point in [
+    (2.0, 3.0, 0.0),
+    (1.0, 3.0, 0.0),
+    (0.5, 0.5, 0.0),
+    (2.0, 1.0, 1.0),
+]:
     p = tf.constant(point, tf.float64)
     with tf.GradientTape() as tape:
         tape.watch(p)
