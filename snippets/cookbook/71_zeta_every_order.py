@@ -243,7 +243,9 @@ def _zeta(x, q):
 
 def zeta(x, q):
     """tf.math.zeta(x, q) with gradients in x and q of every order."""
-    x, q = tf.convert_to_tensor(x), tf.convert_to_tensor(q)
+    dtype = next((v.dtype for v in (x, q) if tf.is_tensor(v)), None)
+    x = tf.convert_to_tensor(x, dtype)  # one dtype, as tf.math.zeta converts
+    q = tf.convert_to_tensor(q, x.dtype)
     shape = tf.broadcast_dynamic_shape(tf.shape(x), tf.shape(q))
     return _zeta(tf.broadcast_to(x, shape), tf.broadcast_to(q, shape))
 

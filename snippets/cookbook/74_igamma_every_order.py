@@ -244,7 +244,9 @@ def _igamma(a, x):
 
 def igamma(a, x):
     """tf.math.igamma(a, x) with second derivatives in a and in (a, x)."""
-    a, x = tf.convert_to_tensor(a), tf.convert_to_tensor(x)
+    dtype = next((v.dtype for v in (a, x) if tf.is_tensor(v)), None)
+    a = tf.convert_to_tensor(a, dtype)  # one dtype, as tf.math.igamma converts
+    x = tf.convert_to_tensor(x, a.dtype)
     shape = tf.broadcast_dynamic_shape(tf.shape(a), tf.shape(x))
     return _igamma(tf.broadcast_to(a, shape), tf.broadcast_to(x, shape))
 
@@ -275,4 +277,14 @@ with tf.GradientTape() as outer:
         p = igamma(a, x)  # 1 - exp(-x): slopes 1 and -1 at 0
     dx = inner.gradient(p, x)
 print(f"at a = 1, x = 0: d/dx {dx}, d2/dx2 {outer.gradient(dx, x)}")
+
+a, x = tf.constant(2.0, tf.float64), tf.constant(1.5, tf.float64)
+try:  # forward mode around a tf.function: grad calls igamma_grad_a
+    with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
+        p = tf.function(igamma)(a, x)
+    print(f"forward mode, d/da tf.function(igamma)(2, 1.5): {acc.jvp(p):.6f}")
+except TypeError as e:
+    print(
+        f"forward mode, d/da tf.function(igamma)(2, 1.5): {type(e).__name__}: {e}"
+    )
 # --8<-- [end:proof]

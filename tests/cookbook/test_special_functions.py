@@ -11,6 +11,7 @@ import pytest
 import tensorflow as tf
 
 from tests.cookbook.test_cookbook import blocks, recipe, second_derivative, stdout_of
+from tests.harness import ROOT
 
 PAGE = "docs/cookbook/special-functions.md"
 FIXED = "TensorFlow fixed it: rewrite {PAGE}#{anchor} (and .ru.md; say from which release) and its snippets"
@@ -275,3 +276,169 @@ def test_betainc_proof_and_alternatives():
     assert "differences in grad: d/da -0.240869, d2/da2 None" in out, (
         f"central differences of betainc now have a second derivative in a: update {PAGE}#betainc-no-gradient-a-b-alternatives"
     )
+
+
+# Every recipe: arguments converted to one dtype, as the built-in does in eager mode
+
+
+DTYPE_CASES = [
+    ("71_zeta_every_order.py", "zeta", tf.math.zeta, (3.0, [0.5, 2.0])),
+    ("74_igamma_every_order.py", "igamma", tf.math.igamma, (2.0, [1.5, 3.0])),
+    ("77_betainc_every_order.py", "betainc", tf.math.betainc, (2.0, 3.0, [0.4, 0.9])),
+]
+
+
+@pytest.mark.parametrize(("snippet", "name", "builtin", "args"), DTYPE_CASES)
+def test_recipe_converts_a_python_float_to_the_dtype_of_the_tensor_argument(snippet, name, builtin, args):
+    """#zeta-no-gradient-x-recipe: (Python float, float64 tensor) works in eager mode, in the built-in and the recipe;
+    inside a tf.function the built-in raises TypeError for that mix, the recipe does not."""
+    f = recipe(snippet)[name]
+    args = (*args[:-1], tf.constant(args[-1], tf.float64))
+    want = builtin(*args)
+    got = f(*args)
+    assert got.dtype == want.dtype == tf.float64
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+    tensor = args[-1]
+    with pytest.raises(TypeError, match="does not match type float32"):
+        tf.function(lambda t: builtin(*args[:-1], t))(tensor)
+        pytest.fail(f"the built-in {name} converts in a tf.function now: update {PAGE}#zeta-no-gradient-x-recipe")
+    got = tf.function(lambda t: f(*args[:-1], t), autograph=False)(tensor)
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+    # two tensors of different dtypes still fail, in both (the recipe: ValueError from tf.convert_to_tensor)
+    first32 = (tf.constant(args[0], tf.float32), *args[1:])
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        builtin(*first32)
+    with pytest.raises(ValueError, match="requested dtype float32 for Tensor with dtype float64"):
+        f(*first32)
+
+
+# igamma at x = 0, forward mode around a tf.function
+
+
+def igamma_second_derivatives(igamma, a, x):
+    a, x = tf.constant(a, tf.float64), tf.constant(x, tf.float64)
+    with tf.GradientTape(persistent=True) as outer:
+        outer.watch([a, x])
+        with tf.GradientTape() as inner:
+            inner.watch([a, x])
+            p = igamma(a, x)
+        da, dx = inner.gradient(p, [a, x])
+    return [float(v) for v in (da, dx, outer.gradient(da, a), outer.gradient(da, x), outer.gradient(dx, a))] + [
+        float(outer.gradient(dx, x))
+    ]
+
+
+def test_igamma_recipe_at_x_0_second_derivatives_as_the_page_says():
+    """#igamma-second-order-a-recipe: at x = 0 first derivatives right; at a = 1 d2/dx2 right, d2/da2 nan, the mixed
+    ones -inf and a wrong 0.577216; at a = 2 the mixed ones and d2/dx2 (true 1) nan."""
+    igamma = recipe("74_igamma_every_order.py")["igamma"]
+    da, dx, daa, dax, dxa, dxx = igamma_second_derivatives(igamma, 1.0, 0.0)
+    assert (da, dx, dxx) == (0.0, 1.0, -1.0)
+    assert np.isnan(daa) and dax == -np.inf and np.isclose(dxa, 0.577216, atol=1e-6), (daa, dax, dxa)
+    da, dx, daa, dax, dxa, dxx = igamma_second_derivatives(igamma, 2.0, 0.0)
+    assert (da, dx) == (0.0, 0.0)
+    assert np.isnan(dax) and np.isnan(dxa) and np.isnan(dxx), (dax, dxa, dxx)
+
+
+def test_igamma_and_betainc_forward_mode_around_a_tf_function():
+    """#igamma-second-order-a-proof: TypeError (grad calls igamma_grad_a); #betainc-no-gradient-a-b-proof: right."""
+    igamma = recipe("74_igamma_every_order.py")["igamma"]
+    a, x = tf.constant(2.0, tf.float64), tf.constant(1.5, tf.float64)
+    with pytest.raises(TypeError, match="InternalError"):
+        with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)):
+            tf.function(igamma, autograph=False)(a, x)
+        pytest.fail(f"forward mode around tf.function(igamma) works now: update {PAGE}#igamma-second-order-a-proof")
+    betainc = recipe("77_betainc_every_order.py")["betainc"]
+    a, b, x = (tf.constant(v, tf.float64) for v in (2.0, 3.0, 0.4))
+    for f, want in [(betainc, 0.0), (tf.function(betainc, autograph=False), -0.240869)]:
+        with tf.autodiff.ForwardAccumulator(a, tf.ones_like(a)) as acc:
+            y = f(a, b, x)
+        assert np.isclose(float(acc.jvp(y)), want, atol=1e-6), (f, float(acc.jvp(y)))
+    out = stdout_of("74_igamma_every_order.py")
+    assert "forward mode, d/da tf.function(igamma)(2, 1.5): TypeError: InternalError" in out, out
+    out = stdout_of("77_betainc_every_order.py")
+    assert "forward mode, d/da betainc(2, 3, 0.4): 0.000000" in out, out
+    assert "forward mode, d/da tf.function(betainc)(2, 3, 0.4): -0.240869" in out, out
+
+
+def test_igamma_differences_of_igamma_grad_a_are_right_to_about_1e_12():
+    """#igamma-second-order-a-alternatives: central differences (h = 1e-5) of IgammaGradA against the series."""
+    igamma_d2a = recipe("74_igamma_every_order.py")["igamma_d2a"]
+    a, x, h = tf.constant([2.0], tf.float64), tf.constant([1.5], tf.float64), 1e-5
+    fd = float((first_in_a(a + h, x) - first_in_a(a - h, x))[0]) / (2 * h)
+    error = abs(fd - float(igamma_d2a(a, x)[0]))
+    assert 1e-13 < error < 1e-11, error
+
+
+# betainc at x = 0 and x = 1, large a or b, the alternative's cost
+
+
+BETAINC_ENDS = [
+    ((2.0, 3.0, 0.0), 0.0),
+    ((1.0, 3.0, 0.0), 3.0),
+    ((0.5, 0.5, 0.0), np.inf),
+    ((2.0, 3.0, 1.0), 0.0),
+    ((2.0, 1.0, 1.0), 2.0),
+    ((3.0, 1.0, 1.0), 3.0),
+]
+
+
+@pytest.mark.parametrize(("point", "density"), BETAINC_ENDS)
+def test_betainc_recipe_at_x_0_and_1(point, density):
+    """#betainc-no-gradient-a-b-recipe: d/da = d/db = 0 (I is 0 or 1 for all a, b), d/dx the built-in's density."""
+    betainc = recipe("77_betainc_every_order.py")["betainc"]
+    p = tf.constant(point, tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(p)
+        y = betainc(p[0], p[1], p[2])
+    got = tape.gradient(y, p).numpy()
+    a, b, x = (tf.constant(v, tf.float64) for v in point)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        builtin = tf.math.betainc(a, b, x)
+    assert got[0] == 0 and got[1] == 0, got
+    assert np.isclose(got[2], density) and np.isclose(float(tape.gradient(builtin, x)), density), got
+
+
+def test_betainc_recipe_a_batch_with_x_0_keeps_the_gradient_in_a():
+    betainc = recipe("77_betainc_every_order.py")["betainc"]
+    a, b = tf.constant(2.0, tf.float64), tf.constant(3.0, tf.float64)
+    xs = tf.constant([0.0, 0.2, 0.5, 0.9, 1.0], tf.float64)
+    grads = []
+    for x in (xs, xs[1:-1]):
+        with tf.GradientTape() as tape:
+            tape.watch(a)
+            loss = tf.reduce_sum(betainc(a, b, x))
+        grads.append(float(tape.gradient(loss, a)))
+    assert np.isfinite(grads[0]) and grads[0] == pytest.approx(grads[1], rel=1e-14), grads
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "below", "low", "high"),
+    [
+        (1e4, 1e4, True, 0, 1e-10),  # large together: fine
+        (500.0, 1.0, True, 1e-4, 1e-3),  # a >> b, just below the switch: 3.5e-4
+        (2000.0, 1.0, True, 0.1, 0.2),  # 0.14
+        (1.0, 2000.0, False, 0.1, 0.25),  # b >> a, just above the switch: 0.18
+    ],
+)
+def test_betainc_da_with_one_shape_far_above_the_other(a, b, below, low, high):
+    """#betainc-no-gradient-a-b-recipe: 2000 terms against 200,000 terms of the same branch, next to the switch."""
+    ns = recipe("77_betainc_every_order.py")
+    s = (a + 1) / (a + b + 2)
+    x = s * (1 - 1e-9) if below else s * (1 + 1e-9)
+    at, bt, xt = (tf.constant([v], tf.float64) for v in (a, b, x))
+    got = float(ns["betainc_da_db"](at, bt, xt)[0][0])
+    if below:
+        want = float(ns["_series"](at, bt, xt, 200_000)[0][0])
+    else:
+        want = -float(ns["_series"](bt, at, 1 - xt, 200_000)[1][0])
+    error = abs(got / want - 1)
+    assert low <= error < high, (a, b, got, want, error)
+
+
+def test_betainc_differences_alternative_makes_five_calls_in_grad():
+    """#betainc-no-gradient-a-b-alternatives: four calls for a and b, one under a tape for x."""
+    source = (ROOT / "snippets/cookbook/78_betainc_alternatives.py").read_text()
+    grad = source.split("def grad(dy):")[1].split("return tf.math.betainc(a, b, x), grad")[0]
+    assert grad.count("tf.math.betainc(") == 5, grad
