@@ -679,6 +679,8 @@ def test_avg_pool2d_is_area_for_integer_factors(shape, k):
     x = tf.constant(np.random.default_rng(5).normal(size=shape), tf.float32)
     pooled = tf.nn.avg_pool2d(x, ksize=k, strides=k, padding="VALID")
     np.testing.assert_allclose(pooled, tf.image.resize(x, [shape[1] // k, shape[2] // k], "area"), atol=1e-6)
+
+
 # ImageProjectiveTransformV3 (#projective-transform)
 
 SHAPE = (1, 4, 5, 1)

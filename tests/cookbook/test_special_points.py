@@ -600,6 +600,8 @@ def test_sqrtm_has_no_xla_kernel_and_eigh_has_one():
         tf.function(tf.linalg.sqrtm, jit_compile=True)(a)
     lam = tf.function(lambda a: tf.linalg.eigh(a)[0], jit_compile=True)(a)
     np.testing.assert_allclose(lam.numpy(), [2, 2, 2])
+
+
 # tf.pow(x, p) at x = 0, higher orders (#pow-zero)
 
 
@@ -810,3 +812,27 @@ def test_det_proof_and_alternatives():
         out.count(": InvalidArgumentError\n") == 8
         and "each error: InvalidArgumentError: Input is not invertible." in out
     ), out
+
+
+def test_spd_function_second_order_is_right_at_a_gap_of_1e_6_and_wrong_close_to_a_repeated_eigenvalue():
+    """The page's proof: order 2 matches at a relative gap of 1e-6; closer to a repeated eigenvalue it does not."""
+    f, df, _ = FUNCTIONS["log"]
+    fn = recipe(EIGH)["spd_function"](f, df)
+    direction = tf.constant((W + W.T) / 2)
+
+    def directional(a):  # d/dt of the gradient along `direction`, and its central difference
+        with tf.GradientTape() as outer:
+            outer.watch(a)
+            with tf.GradientTape() as inner:
+                inner.watch(a)
+                y = tf.reduce_sum(tf.constant(W) * fn(a))
+            g = inner.gradient(y, a)
+            gd = tf.reduce_sum(g * direction)
+        second = outer.gradient(gd, a).numpy()
+        h = 1e-4
+        numeric = (weighted_gradient(fn, a + h * direction) - weighted_gradient(fn, a - h * direction)) / (2 * h)
+        return np.abs(second - numeric).max()
+
+    where = f"{PAGE}#eigh-matrix-function-proof (order 2 near a repeated eigenvalue)"
+    assert directional(tf.constant(rotated(2 + 2e-6, 2, 1))) < 1e-6, where
+    assert directional(tf.constant(rotated(2 + 2e-10, 2, 1))) > 1e-3, where
