@@ -55,6 +55,9 @@ STILL_FAILING = {
     "en-56-output-gradients",
     "en-61-straight-through",
     "en-67-cheaper",
+    # 2026-12-02, after cookbook batch 4: the new #safe-norm-alternatives prints rows of nan and 0, which the
+    # verbatim rule of pagefind-search.js reads as a pasted message (it counts positions, not distinct words)
+    "en-69-logsumexp-all-neginf",
     "ru-02-gradient-is-none",
     "ru-10-symbolictensor-numpy",
     "ru-21-source-not-watched",
