@@ -224,6 +224,7 @@ def test_every_error_snippet_is_checked():
         "21_where_nan_gradient.py",
         "23_second_derivative_none_nested_tapes.py",
         "26_numpy_function_no_gradient.py",
+        "79_py_function_gradient.py",  # test_context_dependent_behaviour.py
         "32_source_not_watched.py",
         "36_nested_gradient_not_hessian.py",
         "37_hessian_zeros_same_tape.py",
