@@ -7,6 +7,11 @@ results and, under it, the entry's section must be the first one shown (the symp
 The second test does the same for every answered problem of tests/errors/problems.yml, with the words a reader
 types (`search: {en, ru}`): an error text or the symptom in the page's language; a list where a reader may come
 with either of two texts (an old report's words, and what TensorFlow says today).
+
+The third does it for every problem a cookbook recipe answers and no symptom entry does (`recipe:`, `entry: null`):
+its words put the recipe's page first of all the pages shown, and the recipe first under it (the recipe's own
+heading or one of its parts: problem, why, recipe, proof, alternatives, sources). A problem with both an entry and a
+recipe lands on the entry, which links the recipe; its recipe has queries of its own in search_queries.yml.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.errors.problems import answered
+from tests.errors.problems import HEADING, answered, section, with_recipe
 from tests.harness import ROOT
 from tests.site.conftest import new_context
 from tests.site.search_box import search
@@ -128,3 +133,35 @@ def symptom_words_land_on_the_entry(tab, server, lang, problem, query):
         f"shown under {page} is {first}, not #{anchor} (sections shown: {sections}); change the query in the data "
         "to the words a reader would type, or the entry's wording"
     )
+
+
+RECIPE_ONLY = [p for p in with_recipe() if not p["entry"]]
+
+
+def recipe_sections(recipe: str, lang: str) -> set[str]:
+    """The ids of the recipe's heading and of the headings inside its section (its six parts)."""
+    lines = section(recipe, lang) or []
+    return {m[2] for line in lines if (m := HEADING.match(line))}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("problem", RECIPE_ONLY, ids=[p["id"] for p in RECIPE_ONLY])
+def test_recipe_words_land_on_the_recipe(tabs, server, lang, problem):
+    page_md, anchor = problem["recipe"].split("#")
+    page = ("/ru/" if lang == "ru" else "/") + page_md.removesuffix(".md") + "/"
+    own = recipe_sections(problem["recipe"], lang)
+    assert anchor in own, f"tests/errors/problems.yml: {problem['id']}: {problem['recipe']} has no such heading"
+    queries = problem["search"][lang]
+    for query in [queries] if isinstance(queries, str) else queries:
+        shown = search(tabs[lang], server, "ru/" if lang == "ru" else "", query)
+        where = f"searching the {lang} site for {query!r} (tests/errors/problems.yml: {problem['id']})"
+        first_page, first_sections = shown[0] if shown else (None, [])
+        assert first_page == page, (
+            f"{where}: the first page shown is {first_page}, not the recipe's page {page}; shown: {shown[:3]}. "
+            "Change the page's weights or the ranking (hooks/pagefind_index.py, "
+            "overrides/assets/javascripts/pagefind-search.js), not the query"
+        )
+        assert first_sections[:1] and first_sections[0] in own, (
+            f"{where}: {page} comes first, but its first section is {first_sections[:1]}, not #{anchor} or one of "
+            f"its parts (sections shown: {first_sections})"
+        )
