@@ -50,6 +50,11 @@ _HEADING = re.compile(r'<h([1-6])([^>]*\bid="([^"]+)"[^>]*)>')
 _SYMPTOM = re.compile(r"<p><strong>(Symptom|Симптом):</strong>")
 _CODE = '<div class="highlight">'
 _DATA_PAGES = ("versions/",)
+# An inline code name with its module path, `tf.numpy_function`: Pagefind indexes it as `tf`, `numpy`, `function`, so
+# the query word `numpy_function` (as a reader types it) does not find it; the name's snake_case parts are indexed
+# beside it (an attribute Pagefind reads, `data-pagefind-index-attrs`), with the weight of the text around it.
+_INLINE_CODE = re.compile(r"<code([^>]*)>([^<]*)</code>")
+_DOTTED = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+")
 # A link in parentheses, "([how to compute it in TensorFlow 2](nth-order.md#hessian))": a pointer to the section that
 # answers, in the words of that section; indexed, it ranks the pointing line beside (or above) the answer.
 _POINTER = re.compile(r"\((<a\b[^>]*>(?:(?!</a>)[^()])*</a>)\)")
@@ -71,6 +76,16 @@ def _weigh_sections(article: str) -> str:
     return "".join(out)
 
 
+def _name_parts(code: re.Match) -> str:
+    """`tf.numpy_function` -> the same element, with `numpy_function` indexed too (Pagefind's own attribute index)."""
+    names = sorted({part for part in _DOTTED.findall(code[2]) for part in part.split(".")[1:] if "_" in part})
+    if not names:
+        return code[0]
+    return (
+        f'<code{code[1]} data-cg-names="{" ".join(names)}" data-pagefind-index-attrs="data-cg-names">{code[2]}</code>'
+    )
+
+
 def on_post_page(output, page, config):
     if _ARTICLE not in output:
         return output
@@ -79,6 +94,7 @@ def on_post_page(output, page, config):
     article = _weigh_sections(article)
     article = _SYMPTOM.sub(lambda m: f'<p data-pagefind-weight="{_SYMPTOM_WEIGHT}"><strong>{m[1]}:</strong>', article)
     article = article.replace(_CODE, f'<div class="highlight" data-pagefind-weight="{_CODE_WEIGHT}">')
+    article = _INLINE_CODE.sub(_name_parts, article)
     article = _POINTER.sub(r"<span data-pagefind-ignore>(\1)</span>", article)
     path = page.url.removeprefix("ru/")
     if path.startswith(_DATA_PAGES):

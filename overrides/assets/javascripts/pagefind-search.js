@@ -27,6 +27,8 @@
   const words = (text) => text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
   // Latin words match by their first letters, so "returns" finds "returned"; Russian ones come stemmed.
   const key = (word) => (/^[a-z]/.test(word) && word.length > 4 ? word.slice(0, Math.max(4, word.length - 2)) : word);
+  // A short Latin query word is a word of its own: "in" does not find "incorrect", nor "the" "then".
+  const matches = (word, term) => (/^[a-z0-9]{1,3}$/.test(term) ? word === term : word.startsWith(term));
 
   function longestRun(sorted) {
     let run = 0, longest = 0;
@@ -63,8 +65,14 @@
         };
         for (const loc of s.weighted_locations || []) {
           const parts = words(text[loc.location] || "");
+          // Pagefind divides the weight of a match inside a dotted name among the name's parts: `fsolve` in
+          // `scipy.optimize.fsolve` weighs a third of a plain word. A query word that is a whole part of the name
+          // (the name without its module path) counts the name's parts back in, as for headings below.
+          const named = parts.filter((w) => w.length > 1);
           terms.forEach((t, k) => {
-            if (parts.some((w) => w.startsWith(t))) found(loc.location, k, loc.weight);
+            if (!parts.some((w) => matches(w, t))) return;
+            const whole = named.length > 1 && named.some((w) => key(w) === t);
+            found(loc.location, k, whole ? loc.weight * named.length : loc.weight);
           });
         }
         // The section's heading, read here too: Pagefind splits a dotted or underscored name into its parts
