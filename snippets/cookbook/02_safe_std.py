@@ -213,7 +213,7 @@ def safe_std(x):
 
     def grad(dy):
         n = tf.cast(tf.size(x), x.dtype)
-        std = safe_std(x)  # from x again, not the closure: order 2 stays right
+        std = safe_std(tf.identity(x))  # not the closure's std: see the page
         positive = std > 0
         safe = tf.where(positive, std, tf.ones_like(std))  # no 0 / 0
         d = x - tf.reduce_mean(x)

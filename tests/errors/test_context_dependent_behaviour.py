@@ -1,7 +1,7 @@
 """Claims of the error index that hold in one context and not in another (issue 20), each checked in the
 context where an earlier wording was false: a TF1 graph, a non-persistent tape, float32 vs float64, the Keras 3
 backend module, a step run eagerly; an unknown static shape, a second calling line, a variable the function reads,
-run_functions_eagerly, a dict argument, a Keras layer called eagerly without a tape. In-process against TensorFlow, independent of the snippets' printing."""
+run_functions_eagerly, a dict argument, a Keras layer called eagerly without a tape, a grad that calls a custom-gradient function with the tapes outside a tf.function. In-process against TensorFlow, independent of the snippets' printing."""
 
 import logging
 import uuid
@@ -425,4 +425,52 @@ def test_py_function_differentiates_tensorflow_ops_inside_and_gives_a_scalar_zer
     g, _ = _py_function_gradient(lambda t: np.sinh(t.numpy()), context)
     assert g is not None and g.shape == () and float(g) == 0.0, (
         f"py_function of np.sinh, {context}: the gradient is {g!r}, no longer a scalar 0.0; {where}"
+    )
+
+
+# errors/error-message.md#grad-calls-custom-gradient-out-of-scope: a grad that calls a custom-gradient function on x
+
+
+def _exp_calling(inner_input):
+    @tf.custom_gradient
+    def f(x):
+        return tf.exp(x), lambda dy: dy * f(inner_input(x))
+
+    return f
+
+
+def _second_derivative(f, x):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        first = inner.gradient(y, x)
+    return first, outer.gradient(first, x)
+
+
+@pytest.mark.parametrize("context", ["eager", "tapes inside", "tapes outside"])
+@pytest.mark.parametrize("call_on", ["x", "tf.identity(x)"])
+def test_grad_calling_a_custom_gradient_function_on_x_raises_only_with_the_tapes_outside(context, call_on):
+    f = _exp_calling((lambda x: x) if call_on == "x" else tf.identity)
+    x = tf.constant(1.0)
+    run = {
+        "eager": lambda: _second_derivative(f, x),
+        "tapes inside": tf.function(lambda: _second_derivative(f, x)),
+        "tapes outside": lambda: _second_derivative(tf.function(f), x),
+    }[context]
+    anchor = f"{FIX}errors/error-message.md#grad-calls-custom-gradient-out-of-scope"
+    if context == "tapes outside" and call_on == "x":
+        with pytest.raises(TypeError, match="is out of scope and cannot be used here") as raised:
+            run()
+        assert "which is out of scope" in str(raised.value).splitlines()[-1], (
+            f"the message's last line changed; {anchor}"
+        )
+        return
+    try:
+        first, second = run()
+    except TypeError as e:
+        pytest.fail(f"grad calling the function on {call_on}, {context}: now raises {e!s:.200}; {anchor}")
+    assert np.allclose([first, second], np.e), (
+        f"grad calling the function on {call_on}, {context}: {float(first)}, {float(second)}, not e twice; {anchor}"
     )

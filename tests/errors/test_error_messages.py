@@ -191,6 +191,10 @@ ERRORS = {
     "72_jacobian_cond_tf_function.py": [
         ("tf.function: ValueError", "Encountered an exception while vectorizing the jacobian computation"),
     ],
+    "80_grad_calls_custom_gradient_out_of_scope.py": [
+        ("tapes outside tf.function  TypeError", "is out of scope and cannot be used here"),
+        ("...", "cannot be accessed from here, because it was defined in FuncGraph(name=my_exp, id=...)"),
+    ],
 }
 
 
