@@ -206,6 +206,16 @@ class SavedModelCheck:
 
 # --8<-- [start:recipe]
 @tf.custom_gradient
+def _sigmoid(x):
+    """tf.sigmoid(x), with its gradient as sigmoid(x) sigmoid(-x)."""
+
+    def grad(dy):  # not s (1 - s): 1 - s is 0 once s rounds to 1
+        return dy * tf.sigmoid(x) * tf.sigmoid(-x)
+
+    return tf.sigmoid(x), grad
+
+
+@tf.custom_gradient
 def log1pexp(x):
     """log(1 + e^x) for every x, with the gradient sigmoid(x)."""
     positive = x > 0  # there x + log(1 + e^-x), elsewhere log(1 + e^x)
@@ -218,7 +228,7 @@ def log1pexp(x):
     )
 
     def grad(dy):
-        return dy * tf.sigmoid(x)  # 1 / (1 + e^-x): no 0 * inf, no 1 - 1
+        return dy * _sigmoid(x)  # 1 / (1 + e^-x): no 0 * inf, no 1 - 1
 
     return value, grad
 
@@ -240,4 +250,20 @@ for x in (-20.0, 88.0, 89.0, 100.0):
         y = log1pexp(x)
     g = tape.gradient(y, x)
     print(f"  x = {x:.1f}: value {y:.4g}, gradient {g:.4g}")
+print("order 2 with nested tapes, and tf.sigmoid's own gradient (s (1 - s)):")
+for dtype, x in ((tf.float32, 17.0), (tf.float32, 30.0), (tf.float64, 37.0)):
+    x = tf.constant(x, dtype)
+    with tf.GradientTape(persistent=True) as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = log1pexp(x)
+        g = inner.gradient(y, x)
+        s = tf.sigmoid(x)
+    second, builtin = outer.gradient(g, x), outer.gradient(s, x)
+    e = np.exp(-float(x))
+    print(
+        f"  {dtype.name} x = {x:.0f}: log1pexp {second:.4g}, "
+        f"tf.sigmoid {builtin:.4g}, exact {e / (1 + e) ** 2:.4g}"
+    )
 # --8<-- [end:proof]

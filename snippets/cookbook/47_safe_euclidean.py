@@ -250,4 +250,24 @@ for values in ([0.0, 0.0, 0.0], [3e-20, 4e-20, 0.0], [3e20, 4e20, 0.0]):
         y = safe_norm(x)
     g = tape.gradient(y, x).numpy().round(4)
     print(f"  {values}: value {y:.4g}, gradient {g}")
+
+
+def second_along(x):  # d/dx of (d safe_norm / dx) . [1, 2, 3], nested tapes
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = safe_norm(x)
+        g = tf.reduce_sum(inner.gradient(y, x) * [1.0, 2.0, 3.0])
+    return outer.gradient(g, x)
+
+
+print("order 2 in float32, eager and with jit_compile=True:")
+jit = tf.function(second_along, jit_compile=True)
+for values in ([3e-19, 4e-19, 0.0], [3e-20, 4e-20, 0.0]):
+    x = tf.constant(values)
+    eager, xla = (
+        [f"{v:.3g}" for v in f(x).numpy()] for f in (second_along, jit)
+    )
+    print(f"  {values}: eager {eager}, jit {xla}")
 # --8<-- [end:proof]

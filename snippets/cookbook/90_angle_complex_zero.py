@@ -19,12 +19,13 @@ for dtype in (tf.complex64, tf.complex128):
 print("tf.math.angle(tf.complex(r, 0)), the gradient in r; the convention: 0")
 for dtype in (tf.float32, tf.float64):
     grads = []
-    for r0 in (-1.0, 0.0, 1.0):  # one element each
+    subnormal = float(np.finfo(dtype.as_numpy_dtype).tiny) / 4  # flushed
+    for r0 in (-1.0, 0.0, 1.0, subnormal):  # one element each
         r = tf.constant(r0, dtype)
         with tf.GradientTape() as tape:
             tape.watch(r)
             angle = tf.math.angle(tf.complex(r, tf.zeros_like(r)))
-        grads.append(f"r = {r0:g}: {tape.gradient(angle, r).numpy():g}")
+        grads.append(f"r = {r0:.2g}: {tape.gradient(angle, r).numpy():g}")
     print(f"  {dtype.name}: " + ", ".join(grads))
 
 r = tf.constant([-1.0, 0.0, 1.0])  # a real tensor: angle is a tf.where of pi, 0

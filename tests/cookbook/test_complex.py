@@ -54,10 +54,12 @@ def test_angle_gradient_of_a_lone_zero_is_minus_inf_and_of_whole_packets_nan(dty
 @pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
 def test_angle_through_tf_complex_r_0(dtype):
     grads = {}
-    for r0 in (-1.0, 0.0, 1.0):
+    tiny = float(np.finfo(dtype.as_numpy_dtype).tiny)  # the smallest normal number
+    for r0 in (-1.0, 0.0, 1.0, tiny, tiny / 4, -tiny / 4):  # tiny / 4: subnormal, flushed to 0 like r = 0
         r = tf.constant(r0, dtype)
         grads[r0] = float(gradient(lambda r: tf.math.angle(tf.complex(r, tf.zeros_like(r))), r))
-    assert grads == {-1.0: 0.0, 0.0: -np.inf, 1.0: 0.0}, (
+    want = {-1.0: 0.0, 0.0: -np.inf, 1.0: 0.0, tiny: 0.0, tiny / 4: -np.inf, -tiny / 4: -np.inf}
+    assert grads == want, (
         f"the gradient of angle(complex(r, 0)) in r ({dtype.name}) is {grads}: update {PAGE}#angle-complex-zero"
     )
     assert gradient(tf.math.angle, tf.constant([-1.0, 0.0, 1.0], dtype)) is None, (
@@ -136,4 +138,6 @@ def test_angle_alternatives():
     assert "atan2(imag, real), complex64 : gradient [nan+nanj, -0.16+0.12j, -inf+nanj]" in out, out
     assert "double where, forward mode at 0 along (0.6, 0.8): 0\n" in out, out
     problem = stdout_of("90_angle_complex_zero.py")
+    assert "  float32: r = -1: 0, r = 0: -inf, r = 1: -0, r = 2.9e-39: -inf\n" in problem, problem
+    assert "  float64: r = -1: 0, r = 0: -inf, r = 1: -0, r = 5.6e-309: -inf\n" in problem, problem
     assert "z = 3+4j: gradient -0.1600+0.1200j, reference -0.1600+0.1200j" in problem, problem

@@ -248,3 +248,69 @@ def test_stop_gradient_forward_keeps_the_intermediates_of_a_block_with_weights()
     assert "naive @tf.custom_gradient  intermediates kept: 7 of 7" in out, out
     out = stdout_of("61_recompute_grad_limits.py")
     assert "tf.recompute_grad(model): AttributeError: 'Sequential' object has no attribute '__name__'" in out, out
+
+
+# What runs twice (#recompute-memory-alternatives, the dropout and BatchNormalization item)
+
+
+def value_and_gradient(f, x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    return y, tape.gradient(y, x)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_a_recomputed_dropout_draws_another_mask_and_a_stateless_one_with_an_outside_seed_does_not(dtype):
+    tf.random.set_seed(0)
+    x = tf.ones([1000], dtype)  # dropout(x) = 2 * mask * x: the gradient of the forward's mask is y / x
+    dropout = keras.layers.Dropout(0.5, seed=1, dtype=dtype.name)
+    seed = tf.random.uniform([2], maxval=2**31 - 1, dtype=tf.int32)
+    where = f"{PAGE}#recompute-memory-alternatives (dropout in the block)"
+    for name, block in [
+        ("tf.nn.dropout", lambda h: tf.nn.dropout(h, 0.5)),
+        ("keras Dropout", lambda h: dropout(h, training=True)),
+    ]:
+        for how, f in [("tf.recompute_grad", tf.recompute_grad(block)), ("checkpoint", checkpoint()(block))]:
+            y, g = value_and_gradient(f, x)
+            error = np.abs(g.numpy() - y.numpy() / x.numpy()).max()
+            assert error == 2, f"{name} under {how} ({dtype.name}): error {error}, not 2 (a new mask): update {where}"
+    stateless = lambda h: tf.nn.experimental.stateless_dropout(h, 0.5, seed=seed)  # noqa: E731
+    for f in (tf.recompute_grad(stateless), checkpoint()(stateless)):
+        y, g = value_and_gradient(f, x)
+        np.testing.assert_array_equal(g.numpy(), y.numpy() / x.numpy())
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
+def test_a_recomputed_batch_normalization_updates_its_moving_statistics_twice(dtype):
+    def moving_mean(wrap, outside=False):
+        dense = keras.layers.Dense(1, use_bias=False, kernel_initializer="ones", dtype=dtype.name)
+        norm = keras.layers.BatchNormalization(momentum=0.5, dtype=dtype.name)
+        if outside:
+            f = lambda h: norm(wrap(dense)(h), training=True)  # noqa: E731
+        else:
+            f = wrap(lambda h: norm(dense(h), training=True))
+        value_and_gradient(f, tf.constant([[1.0], [3.0]], dtype))  # batch mean 2, momentum 0.5
+        return float(norm.moving_mean.numpy()[0])
+
+    where = f"{PAGE}#recompute-memory-alternatives (BatchNormalization in the block)"
+    assert moving_mean(lambda f: f) == 1.0
+    assert moving_mean(tf.recompute_grad) == 1.5, f"tf.recompute_grad updates the moving mean once now: {where}"
+    assert moving_mean(checkpoint()) == 1.5, f"checkpoint(block) updates the moving mean once now: {where}"
+    assert moving_mean(checkpoint(), outside=True) == 1.0, where
+    norm = keras.layers.BatchNormalization(momentum=0.5, dtype=dtype.name)
+    norm_block = checkpoint()(lambda h: norm(h, training=True))
+    tf.function(lambda x: value_and_gradient(norm_block, x))(tf.constant([[1.0], [3.0]], dtype))  # in a graph too
+    assert float(norm.moving_mean.numpy()[0]) == 1.5, f"in a tf.function: {where}"
+
+
+def test_what_runs_twice_snippet():
+    out = stdout_of("64_checkpoint_dropout_batchnorm.py")
+    for line in (
+        "  tf.nn.dropout: plain 0, recompute_grad 2, checkpoint 2",
+        "  keras Dropout: plain 0, recompute_grad 2, checkpoint 2",
+        "  stateless_dropout, seed drawn outside: plain 0, recompute_grad 0, checkpoint 0",
+        "  plain: moving mean 1\n  recompute_grad: moving mean 1.5\n  checkpoint: moving mean 1.5\n",
+        "  checkpoint, norm after: moving mean 1\n",
+    ):
+        assert line in out, f"snippets/cookbook/64_checkpoint_dropout_batchnorm.py changed: update {PAGE}:\n{out}"

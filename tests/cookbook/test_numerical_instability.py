@@ -456,9 +456,38 @@ def test_log1pexp_recipe_is_finite_and_right_in_each_dtype(dtype):
     np.testing.assert_allclose(acc.jvp(y).numpy().astype(np.float64), s, rtol=rtol, atol=atol)
 
 
+@pytest.mark.parametrize(("dtype", "first_zero"), [(tf.float32, 17.0), (tf.float64, 37.0)], ids=["float32", "float64"])
+def test_sigmoid_own_second_derivative_is_zero_once_sigmoid_rounds_to_1_and_the_recipe_is_right(dtype, first_zero):
+    """The page (#log1pexp-recipe): tf.sigmoid's gradient s (1 - s) is 0 from x = 17 (float32) and 37 (float64);
+    the recipe's order 2 is sigmoid(x) sigmoid(-x) there, and order 3 is right too."""
+    log1pexp = recipe("37_stable_log1pexp.py")["log1pexp"]
+    below = first_zero - 1
+    assert float(gradient(tf.sigmoid, tf.constant(below, dtype))) > 0
+    for x in (first_zero, first_zero + 1, 60.0):
+        assert float(gradient(tf.sigmoid, tf.constant(x, dtype))) == 0, (
+            f"tf.sigmoid's gradient at {x} ({dtype.name}) is not 0 now: " + fixed("log1pexp-recipe")
+        )
+    xs = np.array([-30.0, -17.0, 0.0, 1.0, below, first_zero, 30.0, 60.0])
+    x = tf.constant(xs, dtype)
+    with tf.GradientTape() as third:
+        third.watch(x)
+        _, second = second_derivative(log1pexp, x)
+    s, t = 1 / (1 + np.exp(-xs)), 1 / (1 + np.exp(xs))  # sigmoid(x), sigmoid(-x) in float64
+    np.testing.assert_allclose(second.numpy().astype(np.float64), s * t, rtol=1e-5)
+    np.testing.assert_allclose(
+        third.gradient(second, x).numpy().astype(np.float64), s * t * (t - s), rtol=1e-4, atol=1e-7
+    )
+
+
 def test_log1pexp_proof_and_alternatives():
-    rows = blocks(stdout_of("37_stable_log1pexp.py"))[0]
-    assert set(rows.values()) == {"OK"}, f"{DIR}/37_stable_log1pexp.py: {rows}"
+    out = stdout_of("37_stable_log1pexp.py")
+    assert set(blocks(out)[0].values()) == {"OK"}, f"{DIR}/37_stable_log1pexp.py:\n{out}"
+    for line in (
+        "  float32 x = 17: log1pexp 4.14e-08, tf.sigmoid 0, exact 4.14e-08",
+        "  float32 x = 30: log1pexp 9.358e-14, tf.sigmoid 0, exact 9.358e-14",
+        "  float64 x = 37: log1pexp 8.533e-17, tf.sigmoid 0, exact 8.533e-17",
+    ):
+        assert line in out, f"{DIR}/37_stable_log1pexp.py changed; update {PAGE}#log1pexp-recipe:\n{out}"
     out = stdout_of("38_log1pexp_alternatives.py")
     lines = out.splitlines()
     after = {
@@ -526,6 +555,37 @@ def test_safe_norm_batch_second_order_and_a_subnormal_entry():
     assert np.isnan(gradient(tf.norm, sub).numpy()).all() and (gradient(safe, sub).numpy() == 0).all()
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_safe_norm_second_order_is_nan_under_jit_compile_only_in_float32_at_tiny_entries(dtype):
+    """The page (#safe-norm-recipe, #safe-norm-proof): order 2 along [1, 2, 3] is exact in eager mode and in a
+    tf.function at every scale; under jit_compile=True float32 gives nan at entries of 4e-20, not at 4e-19."""
+    safe = recipe("47_safe_euclidean.py")["safe_norm"]
+    direction = [1.0, 2.0, 3.0]
+
+    def second_along(x):
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            g = tf.reduce_sum(gradient(safe, x) * tf.constant(direction, x.dtype))
+        return outer.gradient(g, x)
+
+    jit = tf.function(second_along, jit_compile=True)
+    for scale in (1.0, 1e-19, 1e-20, 1e-30):
+        v = np.array([3.0, 4.0, 0.0]) * scale
+        n = np.linalg.norm(v)
+        want = (np.eye(3) - np.outer(v, v) / n**2) @ direction / n
+        x = tf.constant(v, dtype)
+        for name, f in (("eager", second_along), ("tf.function", tf.function(second_along))):
+            np.testing.assert_allclose(f(x).numpy(), want, rtol=1e-5, err_msg=f"{name} at {scale:g} ({dtype.name})")
+        got = jit(x).numpy()
+        if dtype == tf.float32 and scale <= 1e-20:
+            assert np.isnan(got).all(), (
+                f"safe_norm's order 2 under jit_compile at {scale:g} (float32) is {got}, not nan: "
+                + fixed("safe-norm-recipe")
+            )
+        else:
+            np.testing.assert_allclose(got, want, rtol=1e-5, err_msg=f"jit_compile at {scale:g} ({dtype.name})")
+
+
 def test_safe_norm_proof_and_alternatives():
     out = stdout_of("47_safe_euclidean.py")
     smooth, zero = blocks(out)[:2]
@@ -533,6 +593,8 @@ def test_safe_norm_proof_and_alternatives():
         f"{DIR}/47_safe_euclidean.py: {smooth}, {zero}"
     )
     assert "  [3e-20, 4e-20, 0.0]: value 5e-20, gradient [0.6 0.8 0. ]" in out, out
+    assert "  [3e-20, 4e-20, 0.0]: eager ['-6.4e+18', '4.8e+18', '6e+19'], jit ['nan', 'nan', 'nan']" in out, out
+    assert "  [3e-19, 4e-19, 0.0]: eager ['-6.4e+17', '4.8e+17', '6e+18'], jit ['-6.4e+17', '4.8e+17', '6e+18']" in out
     out = stdout_of("48_euclidean_alternatives.py")
     for name, gradient_line in [
         ("epsilon", "gradient [0 0 0], [3e-14 4e-14 0], [0 0 0]"),

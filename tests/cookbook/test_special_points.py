@@ -536,14 +536,17 @@ def spd_function_with(old, new):
 GAPS = np.geomspace(1e-9, 0.3, 40)
 
 
-def largest_error(spd_function, dtype, gaps=GAPS):
-    """The largest error of the gradient, log and sqrt, at Q diag(2 + 2g, 2, 1) Q^T over the gaps g."""
+def largest_error(spd_function, dtype, gaps=GAPS, scale=1.0, relative=False):
+    """The largest error of the gradient, log and sqrt, at scale * Q diag(2 + 2g, 2, 1) Q^T over the gaps g
+    (relative: divided by the largest entry of the exact gradient)."""
     errors = []
     for name, (f, df, _) in FUNCTIONS.items():
         fn = spd_function(f, df)
         for g in gaps:
-            a = rotated(2 + 2 * g, 2, 1, dtype=dtype.as_numpy_dtype)
-            errors.append(np.abs(weighted_gradient(fn, tf.constant(a)) - exact_gradient(name, a)).max())
+            a = rotated(scale * (2 + 2 * g), scale * 2, scale, dtype=dtype.as_numpy_dtype)
+            exact = exact_gradient(name, a)
+            error = np.abs(weighted_gradient(fn, tf.constant(a)) - exact).max()
+            errors.append(error / np.abs(exact).max() if relative else error)
     return max(errors)
 
 
@@ -565,6 +568,13 @@ def test_spd_function_switch_balances_the_two_errors():
         assert largest_error(other, dtype) > worse, (
             f"a switch of {switch} in {dtype.name} is as good now; update {PAGE}"
         )
+    for dtype, low, near_2, high in ((tf.float64, 5e-10, 1e-11, 5e-11), (tf.float32, 1e-4, 1e-5, 5e-5)):
+        # the page's range: absolute errors at eigenvalues near 2; times 0.01 larger, relative errors up to x100
+        where = f"{PAGE}#eigh-matrix-function-recipe (the matrix times 0.01 and 100, {dtype.name})"
+        assert largest_error(page, dtype, scale=0.01) > low, where
+        assert largest_error(page, dtype, relative=True) < near_2, where
+        assert near_2 < largest_error(page, dtype, scale=100, relative=True) < high, where
+        assert largest_error(page, dtype, scale=0.01, relative=True) < high, where
     at_li = spd_function_with(SPD_MEAN, "df(li + 0 * lj)")
     assert largest_error(at_li, tf.float32) > 5e-4, f"f'(l_i) in float32 is as good as f' at the mean; update {PAGE}"
 
@@ -834,5 +844,8 @@ def test_spd_function_second_order_is_right_at_a_gap_of_1e_6_and_wrong_close_to_
         return np.abs(second - numeric).max()
 
     where = f"{PAGE}#eigh-matrix-function-proof (order 2 near a repeated eigenvalue)"
-    assert directional(tf.constant(rotated(2 + 2e-6, 2, 1))) < 1e-6, where
-    assert directional(tf.constant(rotated(2 + 2e-10, 2, 1))) > 1e-3, where
+    errors = {gap: directional(tf.constant(rotated(2 + 2 * gap, 2, 1))) for gap in (1e-6, 1e-7, 1e-8, 1e-9, 1e-10)}
+    assert errors[1e-6] < 1e-7 and errors[1e-7] < 1e-7, f"{errors}: {where}"
+    assert 4e-7 < errors[1e-8] < 2e-6 and 4e-5 < errors[1e-9] < 2e-4 and 3e-3 < errors[1e-10] < 2e-2, (
+        f"{errors}: {where}"
+    )
