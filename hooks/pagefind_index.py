@@ -53,7 +53,8 @@ _DATA_PAGES = ("versions/",)
 # An inline code name with its module path, `tf.numpy_function`: Pagefind indexes it as `tf`, `numpy`, `function`, so
 # the query word `numpy_function` (as a reader types it) does not find it; the name's snake_case parts are indexed
 # beside it (an attribute Pagefind reads, `data-pagefind-index-attrs`), with the weight of the text around it.
-_INLINE_CODE = re.compile(r"<code([^>]*)>([^<]*)</code>")
+# Not a code block's <pre><code> (an output shown on the page): tests read those blocks back as they are built.
+_INLINE_CODE = re.compile(r"(?<!<pre>)(?<!<pre><span></span>)<code([^>]*)>([^<]*)</code>")
 _DOTTED = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+")
 # A link in parentheses, "([how to compute it in TensorFlow 2](nth-order.md#hessian))": a pointer to the section that
 # answers, in the words of that section; indexed, it ranks the pointing line beside (or above) the answer.

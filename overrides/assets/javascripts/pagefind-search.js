@@ -18,7 +18,9 @@
   //    run; distinctRun below) multiplies the sum, by up to 1 + PHRASE_GAIN, growing with the square of the share
   //    of the query the run covers (a whole message pasted beats a heading that repeats most of it).
   // Under the page the sections go by the same score, except that a long query (PASTED_WORDS words or more) puts
-  // first a section holding VERBATIM_RUN or more of its words in one run: the entry whose output prints the message.
+  // first a section holding VERBATIM_RUN or more of its distinct words in one run: the entry whose output prints the
+  // message. Among those, more distinct words first, then the longer run: a run of repeated words (`[nan nan nan]`)
+  // does not outrank the section that holds more of the message.
   const WEIGHT_GAIN = 0.5; // how much a word in a heading (weight 5-7) counts over one in prose (weight 1)
   const PHRASE_GAIN = 1; // a section holding the whole query as one run scores twice as much
   const PASTED_WORDS = 6; // a query this long may be a pasted message (below fewer words are everyday words)
@@ -104,14 +106,14 @@
       x.score = sum * (1 + PHRASE_GAIN * (Math.min(x.phrase, terms.length) / Math.max(terms.length, 1)) ** 2);
     }
     // Under a page, a section holding a long run of the query's words (the pasted message) comes first, then by score.
-    const verbatim = (x) => (x.run >= VERBATIM_RUN ? x.run : 0);
+    const verbatim = (x) => (Math.min(x.run, x.phrase) >= VERBATIM_RUN ? x.phrase : 0);
     return pages
       .map((page, p) => {
         const mine = sections.filter((x) => x.p === p);
         // A page ranks by its best section; its opening (title and introduction, not shown as a section) names what
         // the whole page holds, so it counts OPENING_SHARE of its score.
         const top = Math.max(0, ...mine.map((x) => (x.shown ? x.score : OPENING_SHARE * x.score)));
-        const shown = mine.filter((x) => x.shown).sort((a, b) => verbatim(b) - verbatim(a) || b.score - a.score || b.n - a.n || a.i - b.i).map((x) => x.s);
+        const shown = mine.filter((x) => x.shown).sort((a, b) => verbatim(b) - verbatim(a) || (verbatim(a) ? b.run - a.run : 0) || b.score - a.score || b.n - a.n || a.i - b.i).map((x) => x.s);
         return { page, p, top, shown };
       })
       .sort((a, b) => b.top - a.top || a.p - b.p);
