@@ -110,3 +110,11 @@ def test_a_name_in_a_heading_counts_as_a_heading_word(rank):
     )
     prose = page("/chapter/", "recompute_grad and a tensor", [("text", "Text", [(0, 3), (3, 6)])])
     assert ranked(rank, [prose, entry], "recompute_grad tensor")[0][0] == "/errors/"
+
+
+def test_yo_in_a_page_counts_for_the_stem_of_the_query_written_with_e(rank):
+    # The query's Russian words arrive as Snowball stems, with "е" for "ё" (берётся -> берет); Pagefind finds the
+    # page's "берётся" for it, and the ranking must count it too.
+    yo = page("/yo/", "откуда берётся dy", [("q", "Q", [(0, 1), (1, 1), (2, 1)])])
+    other = page("/other/", "откуда dy", [("q", "Q", [(0, 1), (1, 1)])])
+    assert ranked(rank, [other, yo], "откуд берет dy")[0][0] == "/yo/"

@@ -26,7 +26,9 @@
   const PASTED_WORDS = 6; // a query this long may be a pasted message (below fewer words are everyday words)
   const OPENING_SHARE = 0.6; // what a page's opening counts for its rank, against a section (0.6-0.7 measured best)
   const VERBATIM_RUN = 5; // this many query words in one run under a page: that section holds the pasted message
-  const words = (text) => text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+  // "ё" is read as "е", as the Snowball stems of the query are (берётся -> берет): otherwise a page's "берётся"
+  // never counts for the query word it matched in Pagefind.
+  const words = (text) => text.toLowerCase().replace(/ё/g, "е").split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
   // Latin words match by their first letters, so "returns" finds "returned"; Russian ones come stemmed.
   const key = (word) => (/^[a-z]/.test(word) && word.length > 4 ? word.slice(0, Math.max(4, word.length - 2)) : word);
   // A short Latin query word is a word of its own: "in" does not find "incorrect", nor "the" "then".
