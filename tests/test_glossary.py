@@ -58,6 +58,7 @@ WRONG_VARIANTS = [
     (r"сн[иеэ]пп?ет\w*", "пример кода", "snippet"),
     (r"аутпут\w*", "вывод", "output"),
     (r"докстринг\w*", "docstring", "docstring"),
+    (r"зерн\w*\s+(?:генератор|случайн|dropout)\w*|с\s+зерн\w*", "сид (seed)", "seed"),
     (r"релиз\w*", "выпуск", "release"),
     (r"постоянн\w*\s+лент\w*", "лента с `persistent=True`", "persistent-tape"),
     (r"персистентн\w*", "лента с `persistent=True`", "persistent-tape"),

@@ -1,6 +1,6 @@
 """Where safe_std's grad takes sigma from: a call of safe_std on tf.identity(x)
 (the recipe), on x itself, or the closure. The same second derivatives,
-except with the tapes outside a tf.function."""
+except under jit_compile and with the tapes around a tf.function."""
 
 import tensorflow as tf
 
@@ -52,8 +52,12 @@ def contexts(f):
     return [
         ("eager", lambda x: second(f, x)),
         ("tapes inside tf.function", tf.function(lambda x: second(f, x))),
+        (
+            "tapes inside jit_compile",
+            tf.function(lambda x: second(f, x), jit_compile=True),
+        ),
         ("tf.gradients", tf.function(lambda x: second_by_tf_gradients(f, x))),
-        ("tapes outside tf.function", lambda x: second(tf.function(f), x)),
+        ("tapes around tf.function(f)", lambda x: second(tf.function(f), x)),
     ]
 
 
@@ -66,4 +70,4 @@ for values in ([3.0, 3.0, 3.0], [1.0, 2.0, 4.0]):
                 shown = run(x).numpy().round(4)
             except TypeError as e:
                 shown = f"TypeError: {str(e).split('. Use')[0]}"
-            print(f"  {name:8} {context:25} {shown}")
+            print(f"  {name:8} {context:27} {shown}")

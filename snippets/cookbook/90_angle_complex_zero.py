@@ -3,30 +3,55 @@
 import numpy as np
 import tensorflow as tf
 
+
+def angle_and_gradient(z):
+    with tf.GradientTape() as tape:
+        tape.watch(z)
+        angle = tf.math.angle(z)
+    return angle, tape.gradient(angle, z)
+
+
 print("tf.math.angle(z) at z = 0; the convention: gradient 0")
 for dtype in (tf.complex64, tf.complex128):
-    for size in (1, 16):  # one element, or whole vector packets
-        z = tf.zeros([size], dtype)
-        with tf.GradientTape() as tape:
-            tape.watch(z)
-            angle = tf.math.angle(z)
-        g = tape.gradient(angle, z).numpy()
-        values = sorted({str(v) for v in g})
+    for size, way in (
+        (1, ""),
+        (16, ""),
+        (1, ", jit_compile"),
+    ):  # 16: whole packets
+        run = (
+            tf.function(angle_and_gradient, jit_compile=True)
+            if way
+            else angle_and_gradient
+        )
+        angle, g = run(tf.zeros([size], dtype))
+        values = sorted({str(v) for v in g.numpy()})
         print(
-            f"  {dtype.name}, {size:2} zeros: angle {angle[0]:.1f}, gradient {values}"
+            f"  {dtype.name}, {size:2} zeros{way}: angle {angle[0]:.1f}, gradient {values}"
         )
 
+
+def gradient_in_r(r):
+    with tf.GradientTape() as tape:
+        tape.watch(r)
+        angle = tf.math.angle(tf.complex(r, tf.zeros_like(r)))
+    return tape.gradient(angle, r)
+
+
 print("tf.math.angle(tf.complex(r, 0)), the gradient in r; the convention: 0")
+ways = {
+    "one element": lambda r: gradient_in_r(r),
+    "16 elements": lambda r: gradient_in_r(tf.fill([16], r))[0],
+    "jit_compile": tf.function(gradient_in_r, jit_compile=True),  # one element
+}
 for dtype in (tf.float32, tf.float64):
-    grads = []
     subnormal = float(np.finfo(dtype.as_numpy_dtype).tiny) / 4  # flushed
-    for r0 in (-1.0, 0.0, 1.0, subnormal):  # one element each
-        r = tf.constant(r0, dtype)
-        with tf.GradientTape() as tape:
-            tape.watch(r)
-            angle = tf.math.angle(tf.complex(r, tf.zeros_like(r)))
-        grads.append(f"r = {r0:.2g}: {tape.gradient(angle, r).numpy():g}")
-    print(f"  {dtype.name}: " + ", ".join(grads))
+    for way, grad_of in ways.items():
+        grads = []
+        for r0 in (-1.0, 0.0, 1.0, subnormal):
+            grads.append(
+                f"r = {r0:.2g}: {grad_of(tf.constant(r0, dtype)).numpy():g}"
+            )
+        print(f"  {dtype.name}, {way}: " + ", ".join(grads))
 
 r = tf.constant([-1.0, 0.0, 1.0])  # a real tensor: angle is a tf.where of pi, 0
 with tf.GradientTape() as tape:

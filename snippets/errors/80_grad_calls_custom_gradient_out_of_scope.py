@@ -1,13 +1,15 @@
-"""A grad that calls a custom-gradient function on x: nested tapes outside a
-tf.function raise at order 2; the same function on tf.identity(x) works."""
+"""A grad that calls a custom-gradient function on x raises at order 2 when a
+tf.function call lies between the tapes and the function; the same call on
+tf.identity(x) works, except through a reloaded SavedModel."""
 
 import re
+import tempfile
 
 import tensorflow as tf
 
 
 @tf.custom_gradient
-def my_exp(x):  # BUG (only with the tapes outside a tf.function)
+def my_exp(x):  # BUG (with a tf.function between the tapes and my_exp)
     return tf.exp(x), lambda dy: dy * my_exp(x)  # grad calls my_exp on x
 
 
@@ -31,17 +33,27 @@ def first_and_second(f, x):
     return first, outer.gradient(first, x)  # the error comes here
 
 
+def reloaded(f):
+    module = tf.Module()
+    module.f = tf.function(f, input_signature=[tf.TensorSpec([], tf.float32)])
+    path = tempfile.mkdtemp()
+    tf.saved_model.save(module, path)
+    return tf.saved_model.load(path).f
+
+
 def contexts(f, x):
     return [
         ("eager", lambda: first_and_second(f, x)),
+        ("tapes in tf.function", tf.function(lambda: first_and_second(f, x))),
         (
-            "tapes inside tf.function",
-            tf.function(lambda: first_and_second(f, x)),
-        ),
-        (
-            "tapes outside tf.function",
+            "tapes around tf.function(f)",
             lambda: first_and_second(tf.function(f), x),
         ),
+        (
+            "tf.function(f) in tf.function",
+            tf.function(lambda: first_and_second(tf.function(f), x)),
+        ),
+        ("reloaded SavedModel", lambda: first_and_second(reloaded(f), x)),
     ]
 
 
@@ -51,8 +63,11 @@ for f in (my_exp, plain_exp, fixed_exp):
     for context, run in contexts(f, x):
         try:
             first, second = run()
-            print(f"  {context:25}  first {first:.4f}  second {second:.4f}")
-        except TypeError as e:
+            print(f"  {context:30} first {first:.4f}  second {second:.4f}")
+        except (TypeError, ValueError) as e:
             lines = str(e).splitlines()
-            print(f"  {context:25}  TypeError: {lines[0]}")
-            print("    ...", re.sub(r"id=\d+", "id=...", lines[-1]))
+            said = next(line for line in lines if "is out of scope" in line)
+            said = re.sub(r"^\s*\w+Error: ", "", said).split(" and cannot")[0]
+            print(f"  {context:30} {type(e).__name__}: {said}")
+            if f is my_exp and context.startswith("tapes around"):
+                print("    ...", re.sub(r"id=\d+", "id=...", lines[-1]))

@@ -133,31 +133,34 @@ def test_safe_std_proof():
     assert reloaded.startswith("safe_std: SavedModel order 1:") and reloaded.endswith("OK"), reloaded
 
 
-def test_safe_std_sigma_from_the_closure_differs_only_with_the_tapes_outside():
+def test_safe_std_sigma_from_the_closure_differs_under_jit_and_around_a_tf_function():
     """docs/cookbook/numerical-instability.md#reduce-std-nan-recipe: where grad takes sigma from."""
     out = stdout_of("55_safe_std_from_the_closure.py")
     page = "docs/cookbook/numerical-instability.md#reduce-std-nan-recipe (and .ru.md)"
+    same = ("eager", "tapes inside tf.function", "tf.gradients")
+    jit, around = "tapes inside jit_compile", "tapes around tf.function(f)"
     for block in out.split("second derivative at ")[1:]:
         point, *lines = block.strip().splitlines()
-        rows = {(line[2:10].strip(), line[11:36].strip()): line[36:].strip() for line in lines}
-        recipe_rows = {rows["recipe", c] for c in ("eager", "tapes inside tf.function", "tf.gradients")}
+        rows = {(line[2:10].strip(), line[11:38].strip()): line[38:].strip() for line in lines}
+        assert len(rows) == 15, f"{point}: the rows changed shape: {rows}; {page}"
+        recipe_rows = {rows["recipe", c] for c in (*same, jit, around)}
         assert len(recipe_rows) == 1, f"{point} the recipe's second derivative differs between contexts: {rows}; {page}"
         (want,) = recipe_rows
-        assert rows["recipe", "tapes outside tf.function"] == want, f"{point} recipe, tapes outside: {rows}; {page}"
         for name in ("x itself", "closure"):
-            for context in ("eager", "tapes inside tf.function", "tf.gradients"):
+            for context in same:
                 assert rows[name, context] == want, (
                     f"{point} {name}, {context}: {rows[name, context]} != {want}; {page}"
                 )
-        assert (
-            rows["x itself", "tapes outside tf.function"].startswith("TypeError:")
-            and "is out of scope" in rows["x itself", "tapes outside tf.function"]
-        ), f"{point} safe_std called on x, tapes outside: no longer the TypeError: {rows}; {page}"
-        closure = rows["closure", "tapes outside tf.function"]
-        if point.startswith("[3.0, 3.0, 3.0]"):
-            assert closure == "[nan nan nan]", f"{point} closure, tapes outside: {closure}, not nan; {page}"
-        else:
-            assert closure == want, f"{point} closure, tapes outside: {closure} != {want}; {page}"
+        assert rows["x itself", jit] == want, f"{point} x itself, {jit}: {rows['x itself', jit]}; {page}"
+        assert rows["x itself", around].startswith("TypeError:") and "is out of scope" in rows["x itself", around], (
+            f"{point} safe_std called on x, {around}: no longer the TypeError: {rows}; {page}"
+        )
+        for context in (jit, around):
+            closure = rows["closure", context]
+            if point.startswith("[3.0, 3.0, 3.0]"):
+                assert closure == "[nan nan nan]", f"{point} closure, {context}: {closure}, not nan; {page}"
+            else:
+                assert closure == want, f"{point} closure, {context}: {closure} != {want}; {page}"
 
 
 def test_safe_std_recipe_gives_zero_second_derivative_with_the_tapes_outside():

@@ -449,27 +449,53 @@ def _second_derivative(f, x):
     return first, outer.gradient(first, x)
 
 
-@pytest.mark.parametrize("context", ["eager", "tapes inside", "tapes outside"])
-@pytest.mark.parametrize("call_on", ["x", "tf.identity(x)"])
-def test_grad_calling_a_custom_gradient_function_on_x_raises_only_with_the_tapes_outside(context, call_on):
-    f = _exp_calling((lambda x: x) if call_on == "x" else tf.identity)
+def _reloaded(f, tmp_path):
+    module = tf.Module()
+    module.f = tf.function(f, input_signature=[tf.TensorSpec([], tf.float32)])
+    tf.saved_model.save(module, str(tmp_path))
+    return tf.saved_model.load(str(tmp_path)).f
+
+
+# The error raised for the grad calling the function on x (and, through a SavedModel, on tf.identity(x) too).
+_OUT_OF_SCOPE = {
+    ("tapes around", "x"): TypeError,
+    ("tf.function in tf.function", "x"): ValueError,  # InaccessibleTensorError
+    ("reloaded SavedModel", "x"): TypeError,
+    ("reloaded SavedModel", "tf.identity(x)"): TypeError,
+}
+
+
+@pytest.mark.parametrize(
+    "context", ["eager", "tapes inside", "tapes around", "tf.function in tf.function", "reloaded SavedModel"]
+)
+@pytest.mark.parametrize("call_on", ["x", "tf.identity(x)", "plain ops"])
+def test_grad_calling_a_custom_gradient_function_raises_with_a_tf_function_in_between(context, call_on, tmp_path):
+    if call_on == "plain ops":
+
+        @tf.custom_gradient
+        def f(x):
+            return tf.exp(x), lambda dy: dy * tf.exp(x)
+
+    else:
+        f = _exp_calling((lambda x: x) if call_on == "x" else tf.identity)
     x = tf.constant(1.0)
     run = {
         "eager": lambda: _second_derivative(f, x),
         "tapes inside": tf.function(lambda: _second_derivative(f, x)),
-        "tapes outside": lambda: _second_derivative(tf.function(f), x),
+        "tapes around": lambda: _second_derivative(tf.function(f), x),
+        "tf.function in tf.function": tf.function(lambda: _second_derivative(tf.function(f), x)),
+        "reloaded SavedModel": lambda: _second_derivative(_reloaded(f, tmp_path), x),
     }[context]
     anchor = f"{FIX}errors/error-message.md#grad-calls-custom-gradient-out-of-scope"
-    if context == "tapes outside" and call_on == "x":
-        with pytest.raises(TypeError, match="is out of scope and cannot be used here") as raised:
+    error = _OUT_OF_SCOPE.get((context, call_on))
+    if error:
+        with pytest.raises(error, match="is out of scope and cannot be used here") as raised:
             run()
-        assert "which is out of scope" in str(raised.value).splitlines()[-1], (
-            f"the message's last line changed; {anchor}"
-        )
+        assert "which is out of scope" in str(raised.value), f"the message's last line changed; {anchor}"
         return
     try:
         first, second = run()
-    except TypeError as e:
+    except (TypeError, ValueError) as e:
         pytest.fail(f"grad calling the function on {call_on}, {context}: now raises {e!s:.200}; {anchor}")
     assert np.allclose([first, second], np.e), (
         f"grad calling the function on {call_on}, {context}: {float(first)}, {float(second)}, not e twice; {anchor}"
