@@ -12,21 +12,18 @@ def angle_and_gradient(z):
 
 
 print("tf.math.angle(z) at z = 0; the convention: gradient 0")
+compiled = tf.function(angle_and_gradient, jit_compile=True)
 for dtype in (tf.complex64, tf.complex128):
-    for size, way in (
-        (1, ""),
-        (16, ""),
-        (1, ", jit_compile"),
-    ):  # 16: whole packets
-        run = (
-            tf.function(angle_and_gradient, jit_compile=True)
-            if way
-            else angle_and_gradient
-        )
+    for size, way, run in (
+        (1, "", angle_and_gradient),
+        (16, "", angle_and_gradient),  # 16: whole vector packets
+        (1, ", jit_compile", compiled),
+    ):
         angle, g = run(tf.zeros([size], dtype))
         values = sorted({str(v) for v in g.numpy()})
         print(
-            f"  {dtype.name}, {size:2} zeros{way}: angle {angle[0]:.1f}, gradient {values}"
+            f"  {dtype.name}, {size:2} zeros{way}: "
+            f"angle {angle[0]:.1f}, gradient {values}"
         )
 
 
