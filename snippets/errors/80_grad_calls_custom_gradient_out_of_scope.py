@@ -1,6 +1,7 @@
 """A grad that calls a custom-gradient function on x raises at order 2 when a
 tf.function call lies between the tapes and the function; the same call on
-tf.identity(x) works, except through a reloaded SavedModel."""
+tf.identity(x) works, except through a reloaded SavedModel and for a
+tape.jacobian around a tf.function."""
 
 import re
 import tempfile
@@ -23,13 +24,13 @@ def fixed_exp(x):  # the fix: the same call, on a copy of x made in grad
     return tf.exp(x), lambda dy: dy * fixed_exp(tf.identity(x))
 
 
-def first_and_second(f, x):
+def first_and_second(f, x, jacobian=False):
     with tf.GradientTape() as outer:
         outer.watch(x)
         with tf.GradientTape() as inner:
             inner.watch(x)
             y = f(x)
-        first = inner.gradient(y, x)
+        first = inner.jacobian(y, x) if jacobian else inner.gradient(y, x)
     return first, outer.gradient(first, x)  # the error comes here
 
 
@@ -54,6 +55,10 @@ def contexts(f, x):
             tf.function(lambda: first_and_second(tf.function(f), x)),
         ),
         ("reloaded SavedModel", lambda: first_and_second(reloaded(f), x)),
+        (
+            "jacobian around tf.function(f)",
+            lambda: first_and_second(tf.function(f), x, jacobian=True),
+        ),
     ]
 
 
@@ -63,11 +68,11 @@ for f in (my_exp, plain_exp, fixed_exp):
     for context, run in contexts(f, x):
         try:
             first, second = run()
-            print(f"  {context:30} first {first:.4f}  second {second:.4f}")
+            print(f"  {context:31} first {first:.4f}  second {second:.4f}")
         except (TypeError, ValueError) as e:
             lines = str(e).splitlines()
             said = next(line for line in lines if "is out of scope" in line)
             said = re.sub(r"^\s*\w+Error: ", "", said).split(" and cannot")[0]
-            print(f"  {context:30} {type(e).__name__}: {said}")
+            print(f"  {context:31} {type(e).__name__}: {said}")
             if f is my_exp and context.startswith("tapes around"):
                 print("    ...", re.sub(r"id=\d+", "id=...", lines[-1]))

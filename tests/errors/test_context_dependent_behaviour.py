@@ -439,13 +439,13 @@ def _exp_calling(inner_input):
     return f
 
 
-def _second_derivative(f, x):
+def _second_derivative(f, x, jacobian=False):
     with tf.GradientTape() as outer:
         outer.watch(x)
         with tf.GradientTape() as inner:
             inner.watch(x)
             y = f(x)
-        first = inner.gradient(y, x)
+        first = inner.jacobian(y, x) if jacobian else inner.gradient(y, x)
     return first, outer.gradient(first, x)
 
 
@@ -462,11 +462,14 @@ _OUT_OF_SCOPE = {
     ("tf.function in tf.function", "x"): ValueError,  # InaccessibleTensorError
     ("reloaded SavedModel", "x"): TypeError,
     ("reloaded SavedModel", "tf.identity(x)"): TypeError,
+    ("jacobian around", "x"): TypeError,
+    ("jacobian around", "tf.identity(x)"): TypeError,
 }
 
 
 @pytest.mark.parametrize(
-    "context", ["eager", "tapes inside", "tapes around", "tf.function in tf.function", "reloaded SavedModel"]
+    "context",
+    ["eager", "tapes inside", "tapes around", "tf.function in tf.function", "reloaded SavedModel", "jacobian around"],
 )
 @pytest.mark.parametrize("call_on", ["x", "tf.identity(x)", "plain ops"])
 def test_grad_calling_a_custom_gradient_function_raises_with_a_tf_function_in_between(context, call_on, tmp_path):
@@ -485,6 +488,7 @@ def test_grad_calling_a_custom_gradient_function_raises_with_a_tf_function_in_be
         "tapes around": lambda: _second_derivative(tf.function(f), x),
         "tf.function in tf.function": tf.function(lambda: _second_derivative(tf.function(f), x)),
         "reloaded SavedModel": lambda: _second_derivative(_reloaded(f, tmp_path), x),
+        "jacobian around": lambda: _second_derivative(tf.function(f), x, jacobian=True),
     }[context]
     anchor = f"{FIX}errors/error-message.md#grad-calls-custom-gradient-out-of-scope"
     error = _OUT_OF_SCOPE.get((context, call_on))

@@ -192,8 +192,8 @@ ERRORS = {
         ("tf.function: ValueError", "Encountered an exception while vectorizing the jacobian computation"),
     ],
     "80_grad_calls_custom_gradient_out_of_scope.py": [
-        ("tapes around tf.function(f)    TypeError", "is out of scope"),
-        ("tf.function(f) in tf.function  InaccessibleTensorError", "is out of scope"),
+        ("tapes around tf.function(f)     TypeError", "is out of scope"),
+        ("tf.function(f) in tf.function   InaccessibleTensorError", "is out of scope"),
         ("...", "cannot be accessed from here, because it was defined in FuncGraph(name=my_exp, id=...)"),
     ],
 }
