@@ -226,7 +226,7 @@ def root(p):
 
     def grad(dr):
         # implicit function theorem: dr/dp = -(dg/dr)^-1 dg/dp at the root
-        r_ = root(p)  # not the closure's r: keeps order 2 right
+        r_ = root(tf.identity(p))  # not the closure's r: see the page
         with tf.GradientTape(persistent=True) as tape:
             tape.watch([r_, p])
             residual = equation(r_, p)

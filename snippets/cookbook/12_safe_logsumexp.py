@@ -210,7 +210,7 @@ def safe_logsumexp(x):
     """tf.reduce_logsumexp(x, axis=-1); gradient 0 in a row that is all -inf."""
 
     def grad(dy):
-        y = safe_logsumexp(x)[..., None]  # from x again: order 2 stays right
+        y = safe_logsumexp(tf.identity(x))[..., None]  # order 2: see the page
         empty = tf.equal(y, -np.inf)  # every entry of the row is -inf
         y = tf.where(empty, tf.zeros_like(y), y)  # no -inf - (-inf)
         return dy[..., None] * tf.exp(x - y)  # softmax; exp(-inf) = 0

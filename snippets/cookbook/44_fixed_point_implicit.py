@@ -232,7 +232,7 @@ def fixed_point(f, tol=1e-12, max_steps=1000):
 
         def grad(dz):
             # z = f(z, a) at the solution: dz/da = (I - df/dz)^-1 df/da
-            z = solve(a)  # not the closure's z: keeps order 2 right
+            z = solve(tf.identity(a))  # not the closure's z: see the page
             with tf.GradientTape(persistent=True) as tape:
                 tape.watch([z, a])
                 fz = f(z, a)

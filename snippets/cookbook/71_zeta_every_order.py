@@ -236,7 +236,7 @@ def zeta_dx(x, q):
 @tf.custom_gradient
 def _zeta(x, q):
     def grad(dz):  # d/dq calls _zeta again: its own x-gradient works too
-        return dz * zeta_dx(x, q), dz * -x * _zeta(x + 1, q)
+        return dz * zeta_dx(x, q), dz * -x * _zeta(x + 1, tf.identity(q))
 
     return tf.math.zeta(x, q), grad
 

@@ -237,7 +237,8 @@ def igamma_grad_a(a, x):  # TensorFlow's own d/da igamma, with a gradient
 @tf.custom_gradient
 def _igamma(a, x):
     def grad(dp):
-        return dp * igamma_grad_a(a, x), dp * density(a, x)
+        a_, x_ = tf.identity(a), tf.identity(x)  # order 2: see the page
+        return dp * igamma_grad_a(a_, x_), dp * density(a, x)
 
     return tf.math.igamma(a, x), grad
 

@@ -212,8 +212,8 @@ def safe_pow(x, p):
     def power(x):
         if p == 0:  # x ** 0 = 1, a constant: its derivative is 0, not 0 * inf
             return tf.ones_like(x), lambda dy: dy * 0
-        # p x^(p - 1), through safe_pow again: the next order is right too
-        return tf.pow(x, p), lambda dy: dy * p * safe_pow(x, p - 1)
+        # p x^(p - 1), through safe_pow again (on tf.identity(x): see the page)
+        return tf.pow(x, p), lambda dy: dy * p * safe_pow(tf.identity(x), p - 1)
 
     return power(x)
 

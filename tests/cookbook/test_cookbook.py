@@ -51,6 +51,21 @@ def second_derivative(f, x):
     return first, outer.gradient(first, x)
 
 
+OUT_OF_SCOPE = "docs/errors/error-message.md#grad-calls-custom-gradient-out-of-scope"
+
+
+def assert_order_2_with_tapes_outside_matches_eager(f, x, where: str) -> None:
+    """Nested tapes outside a tf.function give the eager second derivative of sum(f(x)): the recipe's grad calls its
+    custom-gradient function on tf.identity of its input, not on the input itself (OUT_OF_SCOPE)."""
+    total = lambda v: tf.reduce_sum(f(v))  # noqa: E731
+    want = second_derivative(total, x)[1].numpy()
+    try:
+        got = second_derivative(tf.function(total, autograph=False), x)[1].numpy()
+    except TypeError as e:
+        pytest.fail(f"{where}: order 2, tapes outside a tf.function, raises {str(e).splitlines()[0]} ({OUT_OF_SCOPE})")
+    np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12, err_msg=f"{where}: tapes outside vs eager")
+
+
 def central_difference(f, x, h=1e-6):
     x = np.asarray(x, dtype=np.float64)
     return np.array([(f(x + d) - f(x - d)) / (2 * h) for d in h * np.eye(len(x))])
@@ -235,6 +250,12 @@ def test_root_gradient_matches_differences_and_fails_where_the_page_says():
     with pytest.raises(ValueError, match="Attempt to convert a value \\(None\\)"):
         with tf.autodiff.ForwardAccumulator(p, tf.ones_like(p)) as acc:
             acc.jvp(root(p))
+
+
+def test_root_order_2_with_tapes_outside_a_tf_function_matches_eager():
+    root = recipe("08_numpy_solver_implicit.py")["root"]
+    where = f"{DIR}/08_numpy_solver_implicit.py, docs/cookbook/untraceable-code.md#numpy-solver-recipe"
+    assert_order_2_with_tapes_outside_matches_eager(root, tf.constant(P, tf.float64), where)
 
 
 def test_root_proof():

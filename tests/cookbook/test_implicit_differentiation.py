@@ -19,7 +19,17 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from tests.cookbook.test_cookbook import DIR, ROOT, SECTION, blocks, gradient, recipe, stdout_of
+from tests.cookbook.test_cookbook import (
+    DIR,
+    OUT_OF_SCOPE,
+    ROOT,
+    SECTION,
+    assert_order_2_with_tapes_outside_matches_eager,
+    blocks,
+    gradient,
+    recipe,
+    stdout_of,
+)
 
 PAGE = "docs/cookbook/implicit-differentiation.md"
 SNIPPET = "44_fixed_point_implicit.py"
@@ -157,8 +167,10 @@ def test_the_eager_tape_does_not_record_the_iterations():
     assert recorded == steps, (recorded, steps)
 
 
-def second_derivative(fixed_point):
+def second_derivative(fixed_point, outside=False):
+    """d/da of sum(dz/da) for z = cos(a z) at A; outside: solve in a tf.function, the tapes outside it."""
     solve = fixed_point(lambda z, a: tf.cos(a * z))
+    solve = tf.function(solve, autograph=False) if outside else solve
     a = tf.constant(A, tf.float64)
     with tf.GradientTape() as outer:
         outer.watch(a)
@@ -174,7 +186,7 @@ def test_grad_solves_again_and_the_closure_z_would_be_wrong_at_order_2():
     want = (reference([A[0] + h, A[1] + h]) - reference([A[0] - h, A[1] - h])) / (2 * h)
     np.testing.assert_allclose(second_derivative(recipe(SNIPPET)["fixed_point"]), want, rtol=1e-5)
     closure = recipe_variant(  # grad reads the z the forward pass returned
-        ("z = solve(a)  # not the closure's z", "pass  #"),
+        ("z = solve(tf.identity(a))  # not the closure's z", "pass  #"),
         ("return iterate(tf.stop_gradient(a)), grad", "z = iterate(tf.stop_gradient(a))\n        return z, grad"),
     )["fixed_point"]
     got = second_derivative(closure)
@@ -182,6 +194,19 @@ def test_grad_solves_again_and_the_closure_z_would_be_wrong_at_order_2():
         f"the closure's z now gives the right second derivative {got}: update "
         f"{PAGE}#fixed-point-implicit-gradient-recipe (and .ru.md)"
     )
+
+
+def test_grad_solves_again_on_tf_identity_so_the_tapes_outside_a_tf_function_work():
+    """#fixed-point-implicit-gradient-recipe: solve(tf.identity(a)) in grad; solve(a) raises with the tapes outside."""
+    fixed_point = recipe(SNIPPET)["fixed_point"]
+    solve = fixed_point(lambda z, a: tf.cos(a * z))
+    where = f"{DIR}/{SNIPPET}, {PAGE}#fixed-point-implicit-gradient-recipe"
+    assert_order_2_with_tapes_outside_matches_eager(solve, tf.constant(A, tf.float64), where)
+    on_a = recipe_variant(("z = solve(tf.identity(a))", "z = solve(a)"))["fixed_point"]
+    np.testing.assert_allclose(second_derivative(on_a), second_derivative(fixed_point), rtol=1e-12)  # eager: the same
+    with pytest.raises(TypeError, match="is out of scope and cannot be used here"):
+        second_derivative(on_a, outside=True)
+        pytest.fail(f"solve(a) in grad now works with the tapes outside a tf.function: update {OUT_OF_SCOPE}")
 
 
 def test_forward_mode_gives_zero_and_the_subtraction_raises_without_zero():

@@ -16,6 +16,7 @@ from tests.cookbook.test_cookbook import (
     DIR,
     ROOT,
     SECTION,
+    assert_order_2_with_tapes_outside_matches_eager,
     blocks,
     central_difference,
     gradient,
@@ -681,6 +682,14 @@ def test_safe_pow_zero_power_next_order_is_zero_not_none():
         first = inner.gradient(y, x)
     second = outer.gradient(first, x)
     assert second is not None and (second.numpy() == 0).all(), f"{DIR}/81_safe_pow.py: d2 of x ** 1 is {second}"
+
+
+def test_safe_pow_order_2_with_tapes_outside_a_tf_function_matches_eager():
+    safe_pow = recipe("81_safe_pow.py")["safe_pow"]
+    x = tf.constant([-1.0, 0.0, 0.5], tf.float64)
+    for p in (1, 2, 3):
+        where = f"{DIR}/81_safe_pow.py, p = {p}, {PAGE}#pow-zero-recipe"
+        assert_order_2_with_tapes_outside_matches_eager(lambda v: safe_pow(v, p), x, where)  # noqa: B023
 
 
 @pytest.mark.parametrize("p", [2.5, 1 / 2.4, -1.0])
