@@ -228,7 +228,9 @@ def log1pexp(x):
     )
 
     def grad(dy):
-        return dy * _sigmoid(x)  # 1 / (1 + e^-x): no 0 * inf, no 1 - 1
+        # 1 / (1 + e^-x): no 0 * inf, no 1 - 1; on a copy of x (a call on x
+        # itself raises with a tf.function between the tapes and log1pexp)
+        return dy * _sigmoid(tf.identity(x))
 
     return value, grad
 

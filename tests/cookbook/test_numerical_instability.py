@@ -461,6 +461,13 @@ def test_docstring_log1pexp_value_inf_and_cancellation_below_minus_16_6():
     np.testing.assert_allclose(ns["log1pexp"](x).numpy(), np.logaddexp(0, x.numpy().astype(np.float64)), rtol=1e-6)
 
 
+def test_log1pexp_order_2_with_a_tf_function_between_the_tapes_matches_eager():
+    """grad calls _sigmoid, a custom-gradient function, on tf.identity(x): on x itself it would raise there."""
+    log1pexp = recipe("37_stable_log1pexp.py")["log1pexp"]
+    x = tf.constant([-30.0, -1.0, 0.0, 2.0, 40.0], tf.float64)
+    assert_order_2_with_tapes_outside_matches_eager(log1pexp, x, f"{PAGE}#log1pexp-recipe")
+
+
 @pytest.mark.parametrize("dtype", [tf.float16, *DTYPES])
 def test_log1pexp_recipe_is_finite_and_right_in_each_dtype(dtype):
     log1pexp = recipe("37_stable_log1pexp.py")["log1pexp"]
