@@ -804,3 +804,117 @@ def test_alternatives_warp_is_the_recipes_warp():
     assert code("96_projective_transform_alternatives.py") == code("95_projective_transform_gradient.py"), (
         "snippets/cookbook/96_projective_transform_alternatives.py: copy _map and warp from 95 again"
     )
+
+
+# tf.image.crop_and_resize at second order (#crop-and-resize)
+
+CROP_BOXES = [[0.1, 0.2, 0.8, 0.9], [-0.15, 0.3, 0.55, 1.2]]  # the second reaches outside the image
+
+
+def _crop_penalty(image, boxes, source):
+    with tf.GradientTape() as outer:
+        outer.watch(source)
+        with tf.GradientTape() as inner:
+            inner.watch(source)
+            y = tf.reduce_sum(tf.sin(tf.image.crop_and_resize(image, boxes, [0, 0], [3, 4])))
+        penalty = tf.reduce_sum(inner.gradient(y, source) ** 2)
+    return outer.gradient(penalty, source)
+
+
+@pytest.mark.parametrize("dtype", [tf.float16, tf.float32, tf.float64])
+@pytest.mark.parametrize("wrt", ["image", "boxes"])
+def test_crop_and_resize_has_no_second_order(dtype, wrt):
+    image = tf.constant(np.random.default_rng(0).uniform(size=(1, 5, 5, 1)), dtype)
+    boxes = tf.constant(CROP_BOXES, tf.float32)
+    op = "CropAndResizeGradImage" if wrt == "image" else "CropAndResizeGradBoxes"
+    with pytest.raises(LookupError, match=op):
+        _crop_penalty(image, boxes, image if wrt == "image" else boxes)
+        pytest.fail(
+            f"crop_and_resize has a second derivative in {wrt} now ({dtype.name}): rewrite "
+            f"{PAGE}#crop-and-resize (and .ru.md; say from which release) and its snippets"
+        )
+
+
+def test_crop_and_resize_first_order_dtypes_and_no_xla_or_forward_mode():
+    image = tf.constant(np.ones((1, 5, 5, 1)))
+    boxes = tf.constant(CROP_BOXES, tf.float32)
+    with tf.GradientTape() as tape:
+        tape.watch([image, boxes])
+        y = tf.image.crop_and_resize(image, boxes, [0, 0], [3, 4])
+    d_image, d_boxes = tape.gradient(y, [image, boxes])
+    assert y.dtype == tf.float32 and d_image.dtype == tf.float64 and d_boxes.dtype == tf.float32, (
+        f"{PAGE}#crop-and-resize-problem: output {y.dtype}, image gradient {d_image.dtype}"
+    )
+    with pytest.raises(ValueError):  # boxes take float32 only
+        tf.image.crop_and_resize(image, tf.constant(CROP_BOXES, tf.float64), [0, 0], [3, 4])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="unsupported operations"):
+        tf.function(lambda x: tf.image.crop_and_resize(x, boxes, [0, 0], [3, 4]), jit_compile=True)(image)
+    with pytest.raises(LookupError, match="CropAndResizeGradBoxes"):
+        with tf.autodiff.ForwardAccumulator(image, tf.ones_like(image)) as acc:
+            y = tf.image.crop_and_resize(image, boxes, [0, 0], [3, 4])
+        acc.jvp(y)
+
+
+def test_crop_sample_matches_the_kernel_and_the_recipe_gradient_is_exact():
+    ns = recipe("98_crop_and_resize_every_order.py")
+    rng = np.random.default_rng(3)
+    image = tf.constant(rng.uniform(size=(2, 6, 7, 2)))  # a batch of two, two channels, three boxes
+    boxes = tf.constant(
+        [[0.13, 0.07, 0.71, 0.83], [-0.21, 0.33, 0.58, 1.17], [0.43, 0.61, 0.43, 0.61]], tf.float64
+    )  # the third: a point, read 3 x 4 times
+    indices, size = tf.constant([1, 0, 1]), [3, 4]
+    dy = tf.constant(rng.uniform(size=(3, 3, 4, 2)))
+    for extrapolation in (0.0, 0.5):
+        kernel = tf.image.crop_and_resize(
+            image, tf.cast(boxes, tf.float32), indices, size, extrapolation_value=extrapolation
+        )
+        sampled = ns["sample"](image, boxes, indices, size, extrapolation)
+        assert np.abs(kernel.numpy() - sampled).max() < 1e-6, "sample differs from the CropAndResize kernel"
+        with tf.GradientTape() as tape:
+            tape.watch([image, boxes])
+            y = ns["crop_and_resize"](image, boxes, indices, size, extrapolation)
+        d_image, d_boxes = tape.gradient(y, [image, boxes], output_gradients=tf.cast(dy, tf.float32))
+        np.testing.assert_array_equal(y, kernel)
+        h = 1e-6
+        want = []
+        for i in range(12):
+            step = tf.reshape(tf.one_hot(i, 12, dtype=tf.float64), [3, 4]) * h
+            ends = [ns["sample"](image, boxes + s * step, indices, size, extrapolation) for s in (1, -1)]
+            want.append(
+                float(tf.reduce_sum(tf.cast(tf.cast(dy, tf.float32), tf.float64) * (ends[0] - ends[1]))) / (2 * h)
+            )
+        np.testing.assert_allclose(d_boxes.numpy().ravel(), want, rtol=1e-6, atol=1e-7)
+        # the image gradient is L^T dy: the kernel's own first-order gradient
+        with tf.GradientTape() as tape:
+            tape.watch(image)
+            y = tf.image.crop_and_resize(image, tf.cast(boxes, tf.float32), indices, size)
+        builtin = tape.gradient(y, image, output_gradients=tf.cast(dy, tf.float32))
+        np.testing.assert_allclose(d_image, builtin, atol=1e-6)
+
+
+def test_crop_and_resize_proof():
+    out = stdout_of("98_crop_and_resize_every_order.py")
+    (rows,) = blocks(out)[:1]
+    fails = {k: v for k, v in rows.items() if v != "OK"}
+    assert set(fails) == {"jit_compile order 1", "forward mode order 1"}, f"98_crop_and_resize_every_order.py: {rows}"
+    assert "InvalidArgumentError" in fails["jit_compile order 1"], fails
+    maml = re.search(r"order 2 in x: error (\S+)$", out, re.M)
+    assert maml and float(maml[1]) < 1e-5, out
+    problem = stdout_of("97_crop_and_resize_second_order.py")
+    for op in ("CropAndResizeGradImage", "CropAndResizeGradBoxes"):
+        assert f"LookupError: gradient registry has no entry for: {op}\n" in problem, problem
+    alternatives = stdout_of("99_crop_and_resize_alternatives.py")
+    forward, reverse = re.search(r"sample, forward mode (\S+), reverse mode (\S+)", alternatives).groups()
+    assert forward == reverse, alternatives
+
+
+def test_alternatives_sample_is_the_recipes_sample():
+    """Snippet 99 runs alone, so it holds a copy of sample: the copy must not drift."""
+
+    def code(name):
+        text = (ROOT / "snippets/cookbook" / name).read_text(encoding="utf-8")
+        return text[text.index("def sample(") : text.index("\n\n\n", text.index("def sample("))]
+
+    assert code("99_crop_and_resize_alternatives.py") == code("98_crop_and_resize_every_order.py"), (
+        "snippets/cookbook/99_crop_and_resize_alternatives.py: copy sample from 98 again"
+    )
