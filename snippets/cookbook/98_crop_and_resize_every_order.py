@@ -206,8 +206,9 @@ class SavedModelCheck:
 
 # --8<-- [start:recipe]
 def sample(image, boxes, box_indices, crop_size, extrapolation_value=0.0):
-    """The CropAndResize kernel (bilinear) in plain TF ops, in image.dtype:
-    each box's grid of points, 4 gather_nd, the bilinear weights."""
+    """The CropAndResize kernel (bilinear) in plain TF ops, in image.dtype
+    (so a float16 image goes in as float32): each box's grid of points, the
+    4 pixels around each point (gather_nd), the bilinear weights."""
     dtype, shape = image.dtype, tf.shape(image)
     h, w = tf.cast(shape[1] - 1, dtype), tf.cast(shape[2] - 1, dtype)
     y1, x1, y2, x2 = tf.unstack(tf.cast(boxes, dtype)[:, :, None], axis=1)
@@ -231,8 +232,10 @@ def sample(image, boxes, box_indices, crop_size, extrapolation_value=0.0):
         return tf.gather_nd(image, tf.stack([b, yi, xi], -1))
 
     fy, fx = (y - y0)[..., None], (x - x0)[..., None]
-    top = read(y0, x0) + (read(y0, x1i) - read(y0, x0)) * fx
-    bottom = read(y1i, x0) + (read(y1i, x1i) - read(y1i, x0)) * fx
+    top_left, top_right = read(y0, x0), read(y0, x1i)
+    bottom_left, bottom_right = read(y1i, x0), read(y1i, x1i)
+    top = top_left + (top_right - top_left) * fx
+    bottom = bottom_left + (bottom_right - bottom_left) * fx
     fill = tf.cast(extrapolation_value, dtype)
     return tf.where(inside[..., None], top + (bottom - top) * fy, fill)
 
