@@ -54,6 +54,28 @@ _START_AXE = """([tags, tokens, mark]) => {
 }"""
 
 
+# scroll-regions.js marks each region that scrolls sideways as it first measures it, while most code blocks are not
+# laid out yet (content-visibility: auto). Once the page is laid out in full, each marked element must scroll and
+# each code block that scrolls must be marked; axe checks only the second half (scrollable-region-focusable).
+_SCROLL_REGIONS_AGREE = """() => {
+  const marked = (el) => el.hasAttribute("data-cg-scroll-region") && el.getAttribute("tabindex") === "0";
+  const headings = [...document.querySelectorAll("article [id]:is(h1, h2, h3, h4, h5, h6)")];
+  const where = (el) => {
+    const above = headings.filter((h) => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+    const file = el.closest("div.highlight")?.querySelector(":scope > .filename")?.textContent;
+    return `${el.tagName.toLowerCase()} under #${above?.id || "(top)"}${file ? ` (${file})` : ""}`;
+  };
+  const elements = new Set([...document.querySelectorAll(".md-typeset div.highlight > pre > code, [data-cg-scroll-region]")]);
+  return [...elements].filter((el) => marked(el) !== (el.scrollWidth > el.clientWidth + 1)).map((el) => ({
+    rule: "scroll-region", impact: "test", help: marked(el)
+      ? "marked as a region that scrolls sideways, but it fits (overrides/assets/javascripts/scroll-regions.js)"
+      : "scrolls sideways, but is not marked as a region (overrides/assets/javascripts/scroll-regions.js)",
+    targets: [where(el) + `: scrollWidth ${el.scrollWidth}, clientWidth ${el.clientWidth}`],
+    why: "",
+  }));
+}"""
+
+
 def axe_violations(browser, server, pages, scheme: str, device: str) -> dict[str, list[dict]]:
     """{page name: [violation, ...]} for one scheme on one device"""
     if not AXE.is_file():
@@ -71,7 +93,7 @@ def axe_violations(browser, server, pages, scheme: str, device: str) -> dict[str
                 tab.add_style_tag(content=LAY_OUT_EVERYTHING)
                 tab.evaluate(_START_AXE, [WCAG_A_AA, CODE_TOKENS, TOKEN_MARK])
             for page, tab in tabs:
-                results[page.name] = tab.evaluate("() => window.__axe")
+                results[page.name] = tab.evaluate("() => window.__axe") + tab.evaluate(_SCROLL_REGIONS_AGREE)
                 tab.close()
     finally:
         context.close()
