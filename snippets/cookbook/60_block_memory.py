@@ -1,6 +1,9 @@
 """What a tape keeps of a block: plain, naive custom gradient, recompute_grad."""
 
 import gc
+import os
+import subprocess
+import sys
 import weakref
 
 import numpy as np
@@ -44,7 +47,22 @@ for name, f in [
         f"{name:26} intermediates kept: {alive} of 7, dx {np.round(dx.numpy(), 6)}"
     )
 
-try:  # the allocator's own count: GPU only
-    tf.config.experimental.get_memory_info("CPU:0")
+# The allocator's own count, asked in a fresh process with oneDNN off and on
+# while a 4 MB tensor is alive:
+# TensorFlow reads TF_ENABLE_ONEDNN_OPTS once, at import; unset, it is on
+# for CPUs with AVX512_VNNI, AVX512_BF16 or AMX (TensorFlow 2.9 and later).
+ASK = """import tensorflow as tf
+x = tf.ones([1000, 1000]) @ tf.ones([1000, 1000])  # 4 MB, alive
+try:
+    info = tf.config.experimental.get_memory_info("CPU:0")
+    print(f"current {info['current'] / 1e6:.0f} MB")
 except ValueError as e:
-    print(f"get_memory_info on CPU: {type(e).__name__}: {e}")
+    print(f"{type(e).__name__}: {e}")"""
+for onednn, state in [("0", "off"), ("1", "on")]:
+    env = dict(
+        os.environ, TF_ENABLE_ONEDNN_OPTS=onednn, TF_CPP_MIN_LOG_LEVEL="3"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", ASK], env=env, capture_output=True, text=True
+    )
+    print(f"get_memory_info on CPU, oneDNN {state:3}: {run.stdout.strip()}")

@@ -105,12 +105,6 @@ def test_a_tape_keeps_the_intermediates_of_a_plain_block_and_of_a_naive_custom_g
     np.testing.assert_allclose(rg[0].numpy(), want[0].numpy(), rtol=1e-6)
 
 
-def test_get_memory_info_raises_on_a_cpu():
-    with pytest.raises(ValueError, match="Allocator stats not available"):
-        tf.config.experimental.get_memory_info("CPU:0")
-        pytest.fail(f"get_memory_info works on a CPU now: update {PAGE}#recompute-memory-problem")
-
-
 @pytest.mark.parametrize("dtype", [tf.float32, tf.float64])
 def test_recompute_grad_raises_at_order_2_in_a_graph_and_in_forward_mode(dtype):
     block = Block(dtype, weights=False)
